@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+// Organizations (spec 01 §3). The provider's own organization has is_provider = true and sees every other one.
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: serial('id').primaryKey(),
+    companyName: text('company_name').notNull(),
+    /** Owner's name. */
+    name: text('name').notNull().default(''),
+    email: text('email').notNull(),
+    mobile: text('mobile'),
+    photo: text('photo'),
+    stateId: integer('state_id'),
+    cityId: integer('city_id'),
+    address: text('address').notNull().default(''),
+    gst: text('gst'),
+    pan: text('pan'),
+    activationDate: date('activation_date'),
+    expiryDate: date('expiry_date'),
+    companyLogo: text('company_logo'),
+    tagline: text('tagline'),
+    subDomain: text('sub_domain'),
+    /** The codes this organization may hold; caps what its users can be given. */
+    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    isProvider: boolean('is_provider').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('organizations_sub_domain_active').on(sql`lower(${t.subDomain})`).where(sql`${t.isActive}`),
+    uniqueIndex('organizations_one_provider').on(t.isProvider).where(sql`${t.isProvider}`),
+  ],
+);

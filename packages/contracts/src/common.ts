@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Error bodies: `{detail}` or `{detail, errors: {field: [message]}}`; bulk uploads `{detail: [{row, error}]}`. */
+export const errorBody = z.object({
+  detail: z.union([z.string(), z.array(z.object({ row: z.number().optional(), error: z.string() }))]),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+export const messageBody = z.object({ detail: z.string() });
+
+/** Paged list: `{results, count, current, next}`; page is 1-based. */
+export function pagedList<T extends z.ZodType>(item: T) {
+  return z.object({ results: z.array(item), count: z.number().int(), current: z.number().int(), next: z.number().int().nullable() });
+}
+export interface Paged<T> {
+  results: T[];
+  count: number;
+  current: number;
+  next: number | null;
+}
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(2500).default(20),
+  pagination: z.enum(['true', 'false']).optional(),
+  query: z.string().trim().max(200).optional(),
+});

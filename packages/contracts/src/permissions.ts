@@ -1,0 +1,71 @@
+// Every permission code of both spec documents (spec 01 §6, spec 02 §6).
+export const PERMISSION_CODES = [
+  'MANAGE_STATE',
+  'MANAGE_CITY',
+  'MANAGE_COMPANY',
+  'VIEW_COMPANY',
+  'MANAGE_USER',
+  'VIEW_USER',
+  'DEVICE_ACTIVATION',
+  'VIEW_DEVICE_ACTIVATION',
+  'VIEW_DEVICE_DATA',
+  'ASSIGN_RMS',
+  'ASSIGN_STLT',
+  'ASSIGN_POLE',
+  'CREATE_RMS',
+  'CREATE_STLT',
+  'CREATE_POLE',
+  'VIEW_RMS',
+  'VIEW_STLT',
+  'VIEW_POLE',
+  'CHANGE_PARAMETER_SETTINGS',
+  'VIEW_PARAMETER_SETTINGS',
+  'MAP_VIEW',
+  'GRAPH_VIEW',
+  'DEVICE_REPORT',
+  'dropdown_settings',
+  'tax_settings',
+  'channel_settings',
+  'currency_settings',
+] as const;
+
+export type PermissionCode = (typeof PERMISSION_CODES)[number];
+
+export function isPermissionCode(value: string): value is PermissionCode {
+  return (PERMISSION_CODES as readonly string[]).includes(value);
+}
+
+/** Spec: labels replace underscores with spaces, in title case ("VIEW_DEVICE_DATA" → "View Device Data"). */
+export function permissionLabel(code: string): string {
+  return code
+    .split('_')
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
+    .join(' ');
+}
+
+/** Who may call an API route or open a console route. `anyOf`: holding one of the codes is enough. */
+export type Access = { kind: 'public' } | { kind: 'signed-in' } | { kind: 'codes'; anyOf: readonly PermissionCode[] };
+
+export const PUBLIC: Access = { kind: 'public' };
+export const SIGNED_IN: Access = { kind: 'signed-in' };
+export function anyOf(...codes: PermissionCode[]): Access {
+  return { kind: 'codes', anyOf: codes };
+}
+
+/** A signed-in user's view of access: super-users hold every code. */
+export interface AccessHolder {
+  is_superuser: boolean;
+  permissions: readonly string[];
+}
+
+export function allows(access: Access, holder: AccessHolder | null): boolean {
+  switch (access.kind) {
+    case 'public':
+      return true;
+    case 'signed-in':
+      return holder !== null;
+    case 'codes':
+      return holder !== null && (holder.is_superuser || access.anyOf.some((c) => holder.permissions.includes(c)));
+  }
+}
