@@ -1,0 +1,83 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { APP_VERSION } from '@rms/contracts/messages';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { registerAccessGuard } from './auth/access';
+import { LoginThrottle, type ThrottleLimits } from './auth/login-throttle';
+import { TokenService } from './auth/tokens';
+import { registerErrorHandler } from './errors';
+import { registerOpenApi } from './openapi';
+import { registerWeb } from './web';
+import { healthRoutes } from './modules/health/routes';
+import { sessionRoutes } from './modules/session/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  loginLimits?: ThrottleLimits;
+}
+
+/** Builds the whole HTTP app without listening: main.ts listens, tests call `inject`. */
+export async function buildApp({ config, database, loginLimits }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.decorate('db', database.db);
+  app.decorate('config', config);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its styles at run time (CSS-in-JS), so inline styles are allowed; scripts are not.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+  });
+
+  const tokens = new TokenService(config.jwtSecret, config.accessTokenSeconds);
+  registerAccessGuard(app, tokens);
+  await registerOpenApi(app);
+
+  const sessionDeps = {
+    db: database.db,
+    tokens,
+    throttle: new LoginThrottle(loginLimits),
+    refreshSeconds: config.refreshTokenSeconds,
+  };
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { databaseKind: database.kind, version: APP_VERSION });
+      await api.register(sessionRoutes, { deps: sessionDeps });
+    },
+    { prefix: '/api/v1' },
+  );
+
+  await registerWeb(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { PERMISSION_CODES, allows, type Access } from '@rms/contracts/permissions';
+import type { Db } from '../db/client';
+import { users } from '../db/schema/employees';
+import { organizations } from '../db/schema/organizations';
+import { sessions } from '../db/schema/session';
+import { forbidden, unauthorized } from '../errors';
+import type { TokenService } from './tokens';
+
+// The permission guard. Every API route declares `config.access` (public, signed-in, or codes);
+// a route that declares nothing is refused to everyone (fail closed) and a test lists it.
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth: AuthUser | null;
+  }
+}
+
+/** The signed-in caller, loaded fresh on each request so revoked sessions and permission changes apply at once. */
+export interface AuthUser {
+  id: number;
+  sessionId: string;
+  organizationId: number;
+  /** The provider's own organization sees every organization's rows. */
+  isProvider: boolean;
+  is_superuser: boolean;
+  /** Effective codes: the user's own, capped by the organization's list; every code for a super-user. */
+  permissions: string[];
+}
+
+export function effectivePermissions(
+  user: { isSuperuser: boolean; permissions: string[] },
+  organization: { permissions: string[] },
+): string[] {
+  if (user.isSuperuser) return [...PERMISSION_CODES];
+  return user.permissions.filter((code) => organization.permissions.includes(code));
+}
+
+export async function loadAuthUser(db: Db, userId: number, sessionId: string): Promise<AuthUser | null> {
+  const [row] = await db
+    .select({ user: users, organization: organizations })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+        eq(users.isActive, true),
+        eq(organizations.isActive, true),
+      ),
+    );
+  if (!row) return null;
+  return {
+    id: row.user.id,
+    sessionId,
+    organizationId: row.organization.id,
+    isProvider: row.organization.isProvider,
+    is_superuser: row.user.isSuperuser,
+    permissions: effectivePermissions(row.user, row.organization),
+  };
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  return header.slice(7).trim() || null;
+}
+
+export function registerAccessGuard(app: FastifyInstance, tokens: TokenService): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/v1/')) return;
+    const access = route.config?.access;
+    const guard = async (request: FastifyRequest) => {
+      if (!access) throw forbidden('This route declares no access rule.');
+      const token = bearerToken(request);
+      if (token) {
+        const claims = await tokens.verifyAccess(token);
+        request.auth = claims ? await loadAuthUser(app.db, claims.userId, claims.sessionId) : null;
+        if (!request.auth && access.kind !== 'public') throw unauthorized('Given token not valid for any token type');
+      }
+      if (access.kind === 'public') return;
+      if (!request.auth) throw unauthorized('Authentication credentials were not provided.');
+      if (!allows(access, request.auth)) throw forbidden();
+    };
+    const existing = route.onRequest;
+    route.onRequest = existing ? [guard, ...(Array.isArray(existing) ? existing : [existing])] : [guard];
+  });
+}
+
+/** The signed-in caller of a route whose access is not public. */
+export function caller(request: FastifyRequest): AuthUser {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}

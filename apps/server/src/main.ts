@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/client';
+import { ensureFirstUser } from './first-start';
+
+// Starts everything: configuration, database and migrations, first user, HTTP server.
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'db'),
+  });
+  await database.migrate();
+
+  const app = await buildApp({ config, database });
+  const first = await ensureFirstUser(database.db, { email: config.adminEmail, password: config.adminPassword });
+  if (first?.generatedPassword) {
+    // Printed once, on the start that created the account; it is not stored anywhere in clear.
+    const line = '='.repeat(72);
+    process.stdout.write(
+      `\n${line}\n First start: super-user created\n   e-mail:   ${first.email}\n   password: ${first.generatedPassword}\n Keep it now: it will not be shown again.\n${line}\n\n`,
+    );
+  } else if (first) {
+    app.log.info({ email: first.email }, 'first start: super-user created from ADMIN_EMAIL / ADMIN_PASSWORD');
+  }
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      fail(`Port ${config.port} is already in use. Set PORT to a free port (e.g. PORT=8081 npm start).`);
+    }
+    throw error;
+  }
+  app.log.info(`RMS Console on http://localhost:${config.port} (database: ${database.kind})`);
+}
+
+function fail(message: string): never {
+  process.stderr.write(`\n${message}\n\n`);
+  process.exit(1);
+}
+
+await main();

@@ -1,0 +1,144 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { SessionUser, TokenPair } from '@rms/contracts/session';
+import { MESSAGES } from '@rms/contracts/messages';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/employees';
+import { organizations } from '../../db/schema/organizations';
+import { sessions } from '../../db/schema/session';
+import { effectivePermissions } from '../../auth/access';
+import { verifyAgainstDummy, verifyPassword } from '../../auth/passwords';
+import {
+  formatRefreshToken,
+  hashSecret,
+  newRefreshSecret,
+  newSessionId,
+  parseRefreshToken,
+  type TokenService,
+} from '../../auth/tokens';
+import { HttpError, unauthorized } from '../../errors';
+import { humanDuration, type LoginThrottle } from '../../auth/login-throttle';
+
+const INVALID_REFRESH = 'Token is invalid or expired';
+
+export interface SessionDeps {
+  db: Db;
+  tokens: TokenService;
+  throttle: LoginThrottle;
+  refreshSeconds: number;
+}
+
+export async function login(
+  deps: SessionDeps,
+  input: { username: string; password: string; ip: string; userAgent: string | undefined },
+): Promise<TokenPair & { user: SessionUser }> {
+  const account = input.username.trim().toLowerCase();
+  const wait = deps.throttle.retryAfter(account, input.ip);
+  if (wait > 0) throw new HttpError(429, MESSAGES.tooManyLoginAttempts(humanDuration(wait)));
+
+  const [row] = await deps.db
+    .select({ user: users, organization: organizations })
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(and(sql`lower(${users.email}) = ${account}`, eq(users.isActive, true), eq(organizations.isActive, true)));
+  const ok = row ? await verifyPassword(row.user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
+  if (!row || !ok) {
+    deps.throttle.recordFailure(account, input.ip);
+    throw new HttpError(400, MESSAGES.invalidCredentials);
+  }
+  deps.throttle.recordSuccess(account);
+
+  const sessionId = newSessionId();
+  const secret = newRefreshSecret();
+  await deps.db.insert(sessions).values({
+    id: sessionId,
+    userId: row.user.id,
+    refreshHash: hashSecret(secret),
+    expiresAt: new Date(Date.now() + deps.refreshSeconds * 1000),
+    ip: input.ip,
+    userAgent: input.userAgent?.slice(0, 300),
+  });
+  return {
+    access: await deps.tokens.signAccess({ userId: row.user.id, sessionId }),
+    refresh: formatRefreshToken(sessionId, secret),
+    user: toSessionUser(row.user, row.organization),
+  };
+}
+
+/**
+ * Rotates a refresh token. The stored hash moves on with each use, so an old token presented again
+ * (stolen, or replayed) matches nothing: that session is ended for everyone holding it.
+ */
+export async function refresh(deps: SessionDeps, token: string): Promise<TokenPair> {
+  const parsed = parseRefreshToken(token);
+  if (!parsed) throw unauthorized(INVALID_REFRESH);
+  const [session] = await deps.db.select().from(sessions).where(eq(sessions.id, parsed.sessionId));
+  if (!session || session.revokedAt || session.expiresAt <= new Date()) throw unauthorized(INVALID_REFRESH);
+
+  const next = newRefreshSecret();
+  const rotated = await deps.db
+    .update(sessions)
+    .set({ refreshHash: hashSecret(next), lastUsedAt: new Date() })
+    .where(and(eq(sessions.id, session.id), eq(sessions.refreshHash, hashSecret(parsed.secret)), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  if (rotated.length === 0) {
+    await revokeSession(deps.db, session.id, 'refresh token reused');
+    throw unauthorized(INVALID_REFRESH);
+  }
+  return {
+    access: await deps.tokens.signAccess({ userId: session.userId, sessionId: session.id }),
+    refresh: formatRefreshToken(session.id, next),
+  };
+}
+
+/** Logout: the refresh token names the session; only its holder (matching secret) can end it. */
+export async function logout(deps: SessionDeps, token: string): Promise<void> {
+  const parsed = parseRefreshToken(token);
+  if (!parsed) return;
+  await deps.db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: 'logout' })
+    .where(and(eq(sessions.id, parsed.sessionId), eq(sessions.refreshHash, hashSecret(parsed.secret)), isNull(sessions.revokedAt)));
+}
+
+export async function revokeSession(db: Db, sessionId: string, reason: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function currentUser(deps: SessionDeps, userId: number): Promise<SessionUser> {
+  const [row] = await deps.db
+    .select({ user: users, organization: organizations })
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(eq(users.id, userId));
+  if (!row) throw unauthorized();
+  return toSessionUser(row.user, row.organization);
+}
+
+function toSessionUser(
+  user: typeof users.$inferSelect,
+  organization: typeof organizations.$inferSelect,
+): SessionUser {
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.firstName,
+    middle_name: user.middleName,
+    last_name: user.lastName,
+    mobile: user.mobile,
+    photo: user.photo,
+    organization: organization.id,
+    organization_data: {
+      id: organization.id,
+      company_name: organization.companyName,
+      is_provider: organization.isProvider,
+      company_logo_url: organization.companyLogo,
+      tagline: organization.tagline,
+    },
+    is_superuser: user.isSuperuser,
+    is_primary: user.isPrimary,
+    permissions: effectivePermissions(user, organization).map((key) => ({ key })),
+  };
+}

@@ -1,0 +1,18 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { APP_VERSION } from '@rms/contracts/messages';
+
+/** The OpenAPI document (from the routes' zod schemas) and its viewer at /api/docs. */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'RMS Console API', version: APP_VERSION, description: 'Remote monitoring of solar street lights.' },
+      servers: [],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+}

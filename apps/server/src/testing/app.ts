@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import { ensureFirstUser } from '../first-start';
+import type { ThrottleLimits } from '../auth/login-throttle';
+
+// Builds the real app on a real database for one test file: PGlite in memory by default, or, when
+// DATABASE_URL is set (CI's second run), a fresh PostgreSQL database created for this file and dropped after.
+
+export const ADMIN = { email: 'admin@test.example', password: 'Admin-pass-1234' };
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(options: { env?: Record<string, string>; loginLimits?: ThrottleLimits } = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'rms-test-'));
+  const baseUrl = process.env.DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (baseUrl) {
+    const name = `rms_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(baseUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    };
+  }
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    MQTT_PORT: '0',
+    DEMO: '0',
+    ...(databaseUrl && { DATABASE_URL: databaseUrl, JWT_SECRET: randomBytes(48).toString('base64url') }),
+    ...options.env,
+  });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: 'memory://' });
+  await database.migrate();
+  await ensureFirstUser(database.db, { email: ADMIN.email, password: ADMIN.password });
+  const app = await buildApp({ config, database, loginLimits: options.loginLimits });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Session {
+  access: string;
+  refresh: string;
+}
+
+export async function signIn(app: FastifyInstance, email = ADMIN.email, password = ADMIN.password): Promise<Session> {
+  const res = await app.inject({ method: 'POST', url: '/api/v1/users/login/', payload: { username: email, password } });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed for ${email}: ${res.statusCode} ${res.body}`);
+  const body = res.json<Session>();
+  return { access: body.access, refresh: body.refresh };
+}
+
+export function bearer(session: Session | string): { authorization: string } {
+  return { authorization: `Bearer ${typeof session === 'string' ? session : session.access}` };
+}
+
+export function detail(res: LightMyRequestResponse): unknown {
+  return res.json<{ detail: unknown }>().detail;
+}

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts'],
+    // Each test file builds its own app on its own database (PGlite in memory, or a fresh PostgreSQL database).
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});

@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// The API server (apps/server) listens on 8080; the dev server forwards API and sample-file calls to it
+// so the console runs on its own origin exactly as it does when the server serves the built files.
+const API_TARGET = 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: {
+      '/api': { target: API_TARGET },
+      '/samples': { target: API_TARGET },
+    },
+  },
+  build: {
+    outDir: 'dist',
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['src/test-setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    exclude: ['e2e/**', 'node_modules/**', 'dist/**'],
+    // antd renders are slow under jsdom; the default 5 s is tight for form flows.
+    testTimeout: 15_000,
+  },
+});
