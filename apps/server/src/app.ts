@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '@rms/contracts/messages';
@@ -24,10 +24,12 @@ export interface BuildOptions {
   config: Config;
   database: Database;
   loginLimits?: ThrottleLimits;
+  /** Sees every route as it is registered (the access-rule test walks them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole HTTP app without listening: main.ts listens, tests call `inject`. */
-export async function buildApp({ config, database, loginLimits }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, loginLimits, onRoute }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -36,6 +38,7 @@ export async function buildApp({ config, database, loginLimits }: BuildOptions):
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.decorate('db', database.db);
   app.decorate('config', config);
   app.setValidatorCompiler(validatorCompiler);

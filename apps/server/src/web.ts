@@ -15,6 +15,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       root: webDist,
       wildcard: false,
       index: false,
+      cacheControl: false,
       setHeaders: (res, file) => {
         // Hashed assets never change; index.html must always be fresh.
         res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

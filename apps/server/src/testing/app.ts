@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
@@ -22,7 +22,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { env?: Record<string, string>; loginLimits?: ThrottleLimits } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  loginLimits?: ThrottleLimits;
+  onRoute?: (route: RouteOptions) => void;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rms-test-'));
   const baseUrl = process.env.DATABASE_URL;
   let databaseUrl: string | undefined;
@@ -55,7 +61,7 @@ export async function createTestApp(options: { env?: Record<string, string>; log
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: 'memory://' });
   await database.migrate();
   await ensureFirstUser(database.db, { email: ADMIN.email, password: ADMIN.password });
-  const app = await buildApp({ config, database, loginLimits: options.loginLimits });
+  const app = await buildApp({ config, database, loginLimits: options.loginLimits, onRoute: options.onRoute });
   await app.ready();
   return {
     app,

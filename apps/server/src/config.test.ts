@@ -1,0 +1,46 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'rms-config-'));
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.port).toBe(8080);
+    expect(config.mqttPort).toBe(1883);
+    expect(config.timeZone).toBe('Asia/Kolkata');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.demo).toBe(true);
+  });
+
+  it('generates a JWT secret on the embedded database and keeps it in DATA_DIR', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8')).toBe(first.jwtSecret);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first.jwtSecret);
+  });
+
+  it('refuses to start on PostgreSQL without JWT_SECRET', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://db/rms' })).toThrow(/JWT_SECRET is required/);
+  });
+
+  it('refuses a weak JWT_SECRET', () => {
+    for (const secret of ['short', 'a'.repeat(64)]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://db/rms', JWT_SECRET: secret })).toThrow(ConfigError);
+    }
+  });
+
+  it('takes a strong JWT_SECRET and turns the demo off on PostgreSQL', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://db/rms', JWT_SECRET: 'k8Jd9-2mQpZ7vX4rT1yL6nB3cF0hW5sA' });
+    expect(config.demo).toBe(false);
+  });
+
+  it('names the variable that is wrong', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TIME_ZONE: 'Mars/Olympus' })).toThrow(/TIME_ZONE/);
+  });
+});

@@ -1,0 +1,27 @@
+import type { LoginBody, LoginResponse } from '@rms/contracts/session';
+import { get, post } from '../../api/client';
+
+// Calls made before sign-in: `auth: false`, so a refusal is the form's to show and never ends a session.
+
+export function login(body: LoginBody): Promise<LoginResponse> {
+  return post<LoginResponse>('users/login/', body, { auth: false });
+}
+
+export function requestPasswordReset(username: string): Promise<{ detail: string }> {
+  return post<{ detail: string }>('users/password_reset/', { username }, { auth: false });
+}
+
+/** Organization details for the sign-in page; url (the logo) and tagline may be missing. */
+export interface Branding {
+  name: string;
+  url: string | null;
+  tagline: string | null;
+}
+
+export function fetchBranding(subDomain: string | null, signal?: AbortSignal): Promise<Branding> {
+  return get<Branding>('admin_settings/organization_details/', {
+    auth: false,
+    query: { sub_domain: subDomain },
+    signal,
+  });
+}

@@ -1,0 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
+import { DEFAULT_TAGLINE, PRODUCT_NAME, subDomainOf } from '../../lib/branding';
+import { fetchBranding } from './session-api';
+
+export interface BrandingView {
+  name: string;
+  /** null: show the default logo. */
+  logoUrl: string | null;
+  tagline: string;
+}
+
+/**
+ * The sign-in page's logo and tagline (spec 01 §1): the organization's when the host names one and it
+ * has them, otherwise the defaults. Failing to load them is no error worth showing.
+ */
+export function useBranding(): BrandingView {
+  const subDomain = subDomainOf(window.location.hostname);
+  const { data } = useQuery({
+    queryKey: ['branding', subDomain],
+    queryFn: ({ signal }) => fetchBranding(subDomain, signal),
+    retry: false,
+    staleTime: Infinity,
+    meta: { silent: true },
+  });
+  return {
+    name: data?.name || PRODUCT_NAME,
+    logoUrl: data?.url || null,
+    tagline: data?.tagline || DEFAULT_TAGLINE,
+  };
+}
