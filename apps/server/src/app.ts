@@ -12,6 +12,8 @@ import { registerOpenApi } from './openapi';
 import { registerWeb } from './web';
 import { healthRoutes } from './modules/health/routes';
 import { sessionRoutes } from './modules/session/routes';
+import { organizationRoutes } from './modules/organizations/routes';
+import { employeeRoutes } from './modules/employees/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -77,6 +79,8 @@ export async function buildApp({ config, database, loginLimits, onRoute }: Build
     async (api) => {
       await api.register(healthRoutes, { databaseKind: database.kind, version: APP_VERSION });
       await api.register(sessionRoutes, { deps: sessionDeps });
+      await api.register(organizationRoutes);
+      await api.register(employeeRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -13,6 +13,10 @@ export const messageBody = z.object({ detail: z.string() });
 export function pagedList<T extends z.ZodType>(item: T) {
   return z.object({ results: z.array(item), count: z.number().int(), current: z.number().int(), next: z.number().int().nullable() });
 }
+/** A list route's answer: paged, or a plain array with `pagination=false`. */
+export function listResponse<T extends z.ZodType>(item: T) {
+  return z.union([pagedList(item), z.array(item)]);
+}
 export interface Paged<T> {
   results: T[];
   count: number;
@@ -20,9 +24,12 @@ export interface Paged<T> {
   next: number | null;
 }
 
+/** The most rows one answer carries, paged or not. */
+export const MAX_PAGE_SIZE = 2500;
+
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(2500).default(20),
+  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
   pagination: z.enum(['true', 'false']).optional(),
   query: z.string().trim().max(200).optional(),
 });

@@ -125,9 +125,18 @@ export class ApiError extends Error {
   }
 }
 
-/** Fields errors in the shape antd's form.setFields() takes. */
-export function formFieldErrors(error: ApiError): { name: string; errors: string[] }[] {
-  return Object.entries(error.fieldErrors).map(([name, errors]) => ({ name, errors }));
+/**
+ * The field errors of the form's own fields, in the shape antd's form.setFields() takes. Errors on
+ * other fields are dropped: the detail above the form already says what went wrong.
+ */
+export function formFieldErrors<const Field extends string>(
+  error: ApiError,
+  fields: readonly Field[],
+): { name: Field; errors: string[] }[] {
+  return fields.flatMap((name) => {
+    const errors = error.fieldErrors[name];
+    return errors && errors.length > 0 ? [{ name, errors }] : [];
+  });
 }
 
 function isAbort(error: unknown): boolean {

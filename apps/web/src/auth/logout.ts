@@ -1,6 +1,5 @@
 import { post } from '../api/client';
 import { goTo } from '../lib/browser';
-import { loginPath } from '../lib/safe-next';
 import { clearSession, readTokens } from './session-store';
 
 /**
@@ -16,5 +15,5 @@ export async function logout(): Promise<void> {
     );
   }
   clearSession();
-  goTo(loginPath('/'));
+  goTo('/login/?next=/'); // spec 01 §2: Log Out goes to /login/?next=/
 }

@@ -7,7 +7,7 @@ export function safeNext(raw: string | null | undefined, fallback = '/'): string
   if (!raw || !raw.startsWith('/')) return fallback;
   if (raw.startsWith('//') || raw.startsWith('/\\')) return fallback;
   // Control characters (tabs, newlines) are stripped by URL parsers, turning "/\t/evil" into "//evil".
-  if (/[\u0000-\u001f\u007f]/.test(raw)) return fallback;
+  if ([...raw].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return fallback;
   if (/^\/login(\/|\?|#|$)/.test(raw)) return fallback;
   return raw;
 }

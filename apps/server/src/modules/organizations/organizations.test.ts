@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organizations } from '../../db/schema/organizations';
+import { createTestApp, type TestApp } from '../../testing/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.database.db.insert(organizations).values([
+    { companyName: 'Acme Solar', email: 'acme@test.example', subDomain: 'acme', tagline: 'Lights that never sleep' },
+    { companyName: 'Gone', email: 'gone@test.example', subDomain: 'gone', tagline: 'Deleted', isActive: false },
+  ]);
+});
+afterAll(() => t.close());
+
+const details = (url: string, host = 'localhost') =>
+  t.app.inject({ url: `/api/v1/admin_settings/organization_details/${url}`, headers: { host } });
+
+describe('GET admin_settings/organization_details/', () => {
+  it("answers the branding of the host's sub-domain without signing in", async () => {
+    const res = await details('', 'acme.localhost:8080');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ name: 'Acme Solar', url: null, tagline: 'Lights that never sleep' });
+    expect((await details('', 'ACME.rms.example.com')).json().name).toBe('Acme Solar');
+  });
+
+  it('takes ?sub_domain= too', async () => {
+    expect((await details('?sub_domain=acme')).json().tagline).toBe('Lights that never sleep');
+  });
+
+  it('answers nulls (the console shows its defaults) for no, unknown or deleted sub-domains', async () => {
+    const none = { name: null, url: null, tagline: null };
+    expect((await details('')).json()).toEqual(none);
+    expect((await details('', '127.0.0.1:8080')).json()).toEqual(none);
+    expect((await details('?sub_domain=nobody')).json()).toEqual(none);
+    expect((await details('?sub_domain=gone')).json()).toEqual(none);
+  });
+});

@@ -1,0 +1,105 @@
+import type { Access } from '@rms/contracts/permissions';
+import { CONSOLE_ROUTES, type ConsolePath } from '@rms/contracts/routes';
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Outlet, type RouteObject } from 'react-router';
+import { RequireAccess } from './auth/require-access';
+import { RequireAuth } from './auth/require-auth';
+import { useSession } from './auth/use-session';
+import { PageSpinner } from './components/page-spinner';
+import { PRODUCT_NAME } from './lib/branding';
+import { NotFoundPage } from './layout/not-found-page';
+import { ServerErrorPage } from './layout/server-error-page';
+
+// Each screen is its own chunk, so the sign-in page does not download the whole console.
+type Page = LazyExoticComponent<ComponentType>;
+
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Page {
+  return lazy(() => load().then((module) => ({ default: pick(module) })));
+}
+
+const AppShell = lazy(() => import('./layout/app-shell').then((m) => ({ default: m.AppShell })));
+
+/** The screens this build has. Routes of the contracts table without one are not registered. */
+const PAGES: Partial<Record<ConsolePath, Page>> = {
+  '/login': page(
+    () => import('./features/session/login-page'),
+    (m) => m.LoginPage,
+  ),
+  '/ourpolicy': page(
+    () => import('./features/session/policy-page'),
+    (m) => m.PolicyPage,
+  ),
+  '/': page(
+    () => import('./features/dashboard/dashboard-page'),
+    (m) => m.DashboardPage,
+  ),
+};
+
+export const REGISTERED_PATHS: ReadonlySet<string> = new Set(Object.keys(PAGES));
+
+function Titled({ title, children }: { title: string; children: ReactNode }) {
+  useEffect(() => {
+    document.title = `${title} · ${PRODUCT_NAME}`;
+  }, [title]);
+  return children;
+}
+
+function routeOf(path: string, title: string, Page: Page, access?: Access): RouteObject {
+  const content = (
+    <Titled title={title}>
+      <Page />
+    </Titled>
+  );
+  return { path, element: access ? <RequireAccess access={access}>{content}</RequireAccess> : content };
+}
+
+/** Unknown paths: inside the console frame when signed in, on their own otherwise. */
+function NotFoundRoute() {
+  const session = useSession();
+  const content = (
+    <Titled title="Page Not Found">
+      <NotFoundPage />
+    </Titled>
+  );
+  return session ? <AppShell registeredPaths={REGISTERED_PATHS}>{content}</AppShell> : content;
+}
+
+export function buildRoutes(): RouteObject[] {
+  const withPage = CONSOLE_ROUTES.flatMap((route) => {
+    const Page = PAGES[route.path];
+    return Page ? [{ route, Page }] : [];
+  });
+  const publicRoutes = withPage.filter(({ route }) => route.access.kind === 'public');
+  const protectedRoutes = withPage.filter(({ route }) => route.access.kind !== 'public');
+
+  return [
+    {
+      errorElement: <ServerErrorPage />,
+      element: (
+        <Suspense fallback={<PageSpinner fullScreen />}>
+          <Outlet />
+        </Suspense>
+      ),
+      children: [
+        ...publicRoutes.map(({ route, Page }) => routeOf(route.path, route.title, Page)),
+        {
+          element: (
+            <RequireAuth>
+              <AppShell registeredPaths={REGISTERED_PATHS} />
+            </RequireAuth>
+          ),
+          children: [
+            {
+              // Keeps the frame (menu, header) around a screen that crashed.
+              errorElement: <ServerErrorPage />,
+              children: protectedRoutes.map(({ route, Page }) =>
+                routeOf(route.path, route.title, Page, route.access),
+              ),
+            },
+          ],
+        },
+        { path: '*', element: <NotFoundRoute /> },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages';
+import { listResponse } from './common';
+
+// The employees area: user registration and the all-employees list (spec 01 §2, §3, §5).
+
+export const EMPLOYEE_MESSAGES = {
+  mobile: 'Please enter a valid mobile number',
+  password: 'Enter Password !',
+  repeatPassword: 'Please repeat your password!',
+  passwordsDiffer: 'The two passwords that you entered do not match!',
+  passwordLength: 'Password must be at least 8 characters',
+  created: 'User created successfully',
+  updated: 'Account has been updated',
+  emailTaken: 'A user with this e-mail already exists',
+} as const;
+
+export const email = z.string().trim().toLowerCase().pipe(z.email(MESSAGES.validEmail));
+export const mobile = z.string().trim().regex(/^\d{10}$/, EMPLOYEE_MESSAGES.mobile);
+export const newPassword = z.string({ error: EMPLOYEE_MESSAGES.password }).min(1, EMPLOYEE_MESSAGES.password).min(8, EMPLOYEE_MESSAGES.passwordLength).max(128);
+export const permissionKeyList = z.array(z.object({ key: z.string().min(1).max(64) })).max(100);
+
+export const employeeCreateBody = z
+  .object({
+    name: z.string().trim().max(150).optional().default(''),
+    email,
+    mobile,
+    organization: z.number().int().positive().optional(),
+    password: newPassword,
+    simple_password: z.string().optional(),
+    photo: z.string().max(300).nullable().optional(),
+    permissions: permissionKeyList.default([]),
+    is_primary: z.boolean().optional(),
+  })
+  .refine((b) => b.simple_password === undefined || b.simple_password === b.password, {
+    path: ['simple_password'],
+    message: EMPLOYEE_MESSAGES.passwordsDiffer,
+  });
+export type EmployeeCreateBody = z.infer<typeof employeeCreateBody>;
+
+export const employeeRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  mobile: z.string().nullable(),
+  photo: z.string().nullable(),
+  organization: z.number().int(),
+  organization_data: z.object({ company_name: z.string() }),
+  permissions: permissionKeyList,
+  is_primary: z.boolean(),
+  is_active: z.boolean(),
+});
+export type EmployeeRow = z.infer<typeof employeeRow>;
+export const employeeList = listResponse(employeeRow);
