@@ -15,7 +15,9 @@ const name = (r: RouteOptions) => `${String(r.method)} ${r.url}`;
 
 describe('every API route declares an access rule', () => {
   it('sees the registered API routes', () => {
-    expect(apiRoutes.map(name)).toEqual(expect.arrayContaining(['POST /api/v1/users/login/', 'GET /api/v1/users/me/']));
+    expect(apiRoutes.map(name)).toEqual(
+      expect.arrayContaining(['POST /api/v1/users/login/', 'GET /api/v1/users/me/']),
+    );
   });
 
   it('leaves no /api/v1 route without public, signed-in or codes', () => {

@@ -1,15 +1,17 @@
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
+import path from 'node:path';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '@rms/contracts/messages';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { registerAccessGuard } from './auth/access';
-import { LoginThrottle, type ThrottleLimits } from './auth/login-throttle';
+import { AttemptThrottle, LOGIN_LIMITS, RESET_LIMITS, type ThrottleLimits } from './auth/attempt-throttle';
 import { TokenService } from './auth/tokens';
 import { registerErrorHandler } from './errors';
 import { registerOpenApi } from './openapi';
 import { registerWeb } from './web';
+import { createMailer } from './mail/mailer';
 import { healthRoutes } from './modules/health/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { organizationRoutes } from './modules/organizations/routes';
@@ -31,7 +33,12 @@ export interface BuildOptions {
 }
 
 /** Builds the whole HTTP app without listening: main.ts listens, tests call `inject`. */
-export async function buildApp({ config, database, loginLimits, onRoute }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  loginLimits,
+  onRoute,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -72,13 +79,27 @@ export async function buildApp({ config, database, loginLimits, onRoute }: Build
   const sessionDeps = {
     db: database.db,
     tokens,
-    throttle: new LoginThrottle(loginLimits),
+    throttle: new AttemptThrottle(loginLimits ?? LOGIN_LIMITS),
     refreshSeconds: config.refreshTokenSeconds,
   };
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    log: app.log,
+  });
+  const resetDeps = {
+    db: database.db,
+    mailer,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    throttle: new AttemptThrottle(RESET_LIMITS),
+  };
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { databaseKind: database.kind, version: APP_VERSION });
-      await api.register(sessionRoutes, { deps: sessionDeps });
+      await api.register(sessionRoutes, { deps: sessionDeps, reset: resetDeps });
       await api.register(organizationRoutes);
       await api.register(employeeRoutes);
     },

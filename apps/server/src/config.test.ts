@@ -25,17 +25,25 @@ describe('configuration', () => {
   });
 
   it('refuses to start on PostgreSQL without JWT_SECRET', () => {
-    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://db/rms' })).toThrow(/JWT_SECRET is required/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://db/rms' })).toThrow(
+      /JWT_SECRET is required/,
+    );
   });
 
   it('refuses a weak JWT_SECRET', () => {
     for (const secret of ['short', 'a'.repeat(64)]) {
-      expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://db/rms', JWT_SECRET: secret })).toThrow(ConfigError);
+      expect(() =>
+        loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://db/rms', JWT_SECRET: secret }),
+      ).toThrow(ConfigError);
     }
   });
 
   it('takes a strong JWT_SECRET and turns the demo off on PostgreSQL', () => {
-    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://db/rms', JWT_SECRET: 'k8Jd9-2mQpZ7vX4rT1yL6nB3cF0hW5sA' });
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      DATABASE_URL: 'postgres://db/rms',
+      JWT_SECRET: 'k8Jd9-2mQpZ7vX4rT1yL6nB3cF0hW5sA',
+    });
     expect(config.demo).toBe(false);
   });
 

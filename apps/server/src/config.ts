@@ -33,6 +33,7 @@ const envSchema = z.object({
   TIME_ZONE: z.string().default('Asia/Kolkata'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optional,
+  PUBLIC_URL: optional,
 });
 
 export interface Config {
@@ -51,6 +52,8 @@ export interface Config {
   demo: boolean;
   timeZone: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Where people open the console; links in mails point here (never taken from a request's Host header). */
+  publicUrl: string;
   /** The built console (apps/web/dist); served at / when present. */
   webDist: string;
   /** Access tokens live minutes; refresh tokens days. */
@@ -72,7 +75,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
 
-  if (e.TIME_ZONE && !isTimeZone(e.TIME_ZONE)) throw new ConfigError(`TIME_ZONE: unknown time zone "${e.TIME_ZONE}"`);
+  if (e.TIME_ZONE && !isTimeZone(e.TIME_ZONE))
+    throw new ConfigError(`TIME_ZONE: unknown time zone "${e.TIME_ZONE}"`);
 
   let s3: Config['s3'];
   if (e.S3_ENDPOINT || e.S3_BUCKET) {
@@ -105,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: e.DEMO ? e.DEMO === '1' : !e.DATABASE_URL,
     timeZone: e.TIME_ZONE,
     logLevel: e.LOG_LEVEL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     accessTokenSeconds: 5 * 60,
     refreshTokenSeconds: 14 * 24 * 3600,
@@ -115,7 +120,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  * With PostgreSQL (a real deployment, possibly several instances) the secret must be given and strong.
  * On the embedded database it is generated once and kept in DATA_DIR, so sessions survive restarts.
  */
-function resolveJwtSecret(given: string | undefined, databaseUrl: string | undefined, dataDir: string): string {
+function resolveJwtSecret(
+  given: string | undefined,
+  databaseUrl: string | undefined,
+  dataDir: string,
+): string {
   if (given !== undefined) {
     if (given.length < MIN_SECRET_LENGTH || new Set(given).size < 10) {
       throw new ConfigError(

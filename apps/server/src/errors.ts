@@ -13,9 +13,11 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (detail: string, errors?: Record<string, string[]>) => new HttpError(400, detail, errors);
+export const badRequest = (detail: string, errors?: Record<string, string[]>) =>
+  new HttpError(400, detail, errors);
 export const unauthorized = (detail: string = MESSAGES.unauthorized) => new HttpError(401, detail);
-export const forbidden = (detail = "You don't have permission to perform this action.") => new HttpError(403, detail);
+export const forbidden = (detail = "You don't have permission to perform this action.") =>
+  new HttpError(403, detail);
 export const notFound = (detail: string = MESSAGES.notFound) => new HttpError(404, detail);
 
 /** A field error, answered as `{detail: "<field>: <message>", errors: {field: [message]}}`. */
@@ -27,12 +29,15 @@ export function fieldError(field: string, message: string): HttpError {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ detail: error.detail, ...(error.errors && { errors: error.errors }) });
+      return reply
+        .status(error.statusCode)
+        .send({ detail: error.detail, ...(error.errors && { errors: error.errors }) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string[]> = {};
       for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body';
+        const field =
+          issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body';
         (errors[field] ??= []).push(issue.message ?? 'Invalid value');
       }
       const detail = Object.entries(errors)

@@ -14,7 +14,9 @@ describe('first start', () => {
       const [user] = await database.db.select().from(users);
       expect(user?.isSuperuser).toBe(true);
       expect(await verifyPassword(user!.passwordHash, first!.generatedPassword!)).toBe(true);
-      expect(await ensureFirstUser(database.db, { email: 'owner@test.example', password: undefined })).toBeNull();
+      expect(
+        await ensureFirstUser(database.db, { email: 'owner@test.example', password: undefined }),
+      ).toBeNull();
     } finally {
       await database.close();
     }
@@ -24,7 +26,10 @@ describe('first start', () => {
     const database = await openDatabase({ pgliteDir: 'memory://' });
     try {
       await database.migrate();
-      const first = await ensureFirstUser(database.db, { email: 'owner@test.example', password: 'Given-pass-123' });
+      const first = await ensureFirstUser(database.db, {
+        email: 'owner@test.example',
+        password: 'Given-pass-123',
+      });
       expect(first).toEqual({ email: 'owner@test.example' });
     } finally {
       await database.close();

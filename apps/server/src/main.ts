@@ -22,7 +22,10 @@ async function main(): Promise<void> {
   await database.migrate();
 
   const app = await buildApp({ config, database });
-  const first = await ensureFirstUser(database.db, { email: config.adminEmail, password: config.adminPassword });
+  const first = await ensureFirstUser(database.db, {
+    email: config.adminEmail,
+    password: config.adminPassword,
+  });
   if (first?.generatedPassword) {
     // Printed once, on the start that created the account; it is not stored anywhere in clear.
     const line = '='.repeat(72);

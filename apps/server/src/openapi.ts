@@ -8,7 +8,11 @@ import { APP_VERSION } from '@rms/contracts/messages';
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'RMS Console API', version: APP_VERSION, description: 'Remote monitoring of solar street lights.' },
+      info: {
+        title: 'RMS Console API',
+        version: APP_VERSION,
+        description: 'Remote monitoring of solar street lights.',
+      },
       servers: [],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },

@@ -9,7 +9,10 @@ let t: TestApp;
 beforeAll(async () => {
   const dist = mkdtempSync(path.join(tmpdir(), 'rms-dist-'));
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>RMS Console</title><div id="root"></div>');
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><title>RMS Console</title><div id="root"></div>',
+  );
   writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
   t = await createTestApp({ env: { WEB_DIST: dist } });
 });

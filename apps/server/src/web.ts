@@ -18,7 +18,10 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       cacheControl: false,
       setHeaders: (res, file) => {
         // Hashed assets never change; index.html must always be fresh.
-        res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   } else {
@@ -26,7 +29,12 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    if (!hasConsole || url.startsWith('/api/') || url.startsWith('/samples/') || !['GET', 'HEAD'].includes(request.method)) {
+    if (
+      !hasConsole ||
+      url.startsWith('/api/') ||
+      url.startsWith('/samples/') ||
+      !['GET', 'HEAD'].includes(request.method)
+    ) {
       return reply.status(404).send({ detail: MESSAGES.notFound });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

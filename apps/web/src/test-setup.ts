@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { clearSession } from './auth/session-store';
 
 // jsdom lacks pieces antd relies on: matchMedia (responsive breakpoints, Grid, Layout.Sider) and
 // getComputedStyle with a pseudo-element (scrollbar measuring in Modal).
@@ -30,6 +31,7 @@ globalThis.ResizeObserver ??= NoopResizeObserver;
 
 afterEach(() => {
   cleanup();
+  clearSession(); // also drops the in-memory snapshot of who is signed in
   localStorage.clear();
   sessionStorage.clear();
   vi.unstubAllGlobals();

@@ -11,7 +11,12 @@ export const messageBody = z.object({ detail: z.string() });
 
 /** Paged list: `{results, count, current, next}`; page is 1-based. */
 export function pagedList<T extends z.ZodType>(item: T) {
-  return z.object({ results: z.array(item), count: z.number().int(), current: z.number().int(), next: z.number().int().nullable() });
+  return z.object({
+    results: z.array(item),
+    count: z.number().int(),
+    current: z.number().int(),
+    next: z.number().int().nullable(),
+  });
 }
 /** A list route's answer: paged, or a plain array with `pagination=false`. */
 export function listResponse<T extends z.ZodType>(item: T) {

@@ -16,8 +16,15 @@ export const EMPLOYEE_MESSAGES = {
 } as const;
 
 export const email = z.string().trim().toLowerCase().pipe(z.email(MESSAGES.validEmail));
-export const mobile = z.string().trim().regex(/^\d{10}$/, EMPLOYEE_MESSAGES.mobile);
-export const newPassword = z.string({ error: EMPLOYEE_MESSAGES.password }).min(1, EMPLOYEE_MESSAGES.password).min(8, EMPLOYEE_MESSAGES.passwordLength).max(128);
+export const mobile = z
+  .string()
+  .trim()
+  .regex(/^\d{10}$/, EMPLOYEE_MESSAGES.mobile);
+export const newPassword = z
+  .string({ error: EMPLOYEE_MESSAGES.password })
+  .min(1, EMPLOYEE_MESSAGES.password)
+  .min(8, EMPLOYEE_MESSAGES.passwordLength)
+  .max(128);
 export const permissionKeyList = z.array(z.object({ key: z.string().min(1).max(64) })).max(100);
 
 export const employeeCreateBody = z

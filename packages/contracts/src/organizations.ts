@@ -2,7 +2,9 @@ import { z } from 'zod';
 
 // The organizations area. Branding for the sign-in page: the organization whose sub-domain the
 // console is opened on, or nulls (the console then shows its defaults).
-export const organizationDetailsQuery = z.object({ sub_domain: z.string().trim().toLowerCase().max(63).optional() });
+export const organizationDetailsQuery = z.object({
+  sub_domain: z.string().trim().toLowerCase().max(63).optional(),
+});
 export const organizationDetails = z.object({
   name: z.string().nullable(),
   url: z.string().nullable(),

@@ -45,7 +45,8 @@ export function permissionLabel(code: string): string {
 }
 
 /** Who may call an API route or open a console route. `anyOf`: holding one of the codes is enough. */
-export type Access = { kind: 'public' } | { kind: 'signed-in' } | { kind: 'codes'; anyOf: readonly PermissionCode[] };
+export type Access =
+  { kind: 'public' } | { kind: 'signed-in' } | { kind: 'codes'; anyOf: readonly PermissionCode[] };
 
 export const PUBLIC: Access = { kind: 'public' };
 export const SIGNED_IN: Access = { kind: 'signed-in' };
@@ -66,6 +67,8 @@ export function allows(access: Access, holder: AccessHolder | null): boolean {
     case 'signed-in':
       return holder !== null;
     case 'codes':
-      return holder !== null && (holder.is_superuser || access.anyOf.some((c) => holder.permissions.includes(c)));
+      return (
+        holder !== null && (holder.is_superuser || access.anyOf.some((c) => holder.permissions.includes(c)))
+      );
   }
 }

@@ -13,7 +13,9 @@ beforeAll(async () => {
   const db = t.database.db;
   const hash = await hashPassword('Clerk-pass-1234');
   // A customer organization that holds VIEW_COMPANY only; its clerk is given two codes, one above the cap.
-  await db.execute(sql`insert into organizations (company_name, email, permissions) values ('Customer', 'c@test.example', '{VIEW_COMPANY}')`);
+  await db.execute(
+    sql`insert into organizations (company_name, email, permissions) values ('Customer', 'c@test.example', '{VIEW_COMPANY}')`,
+  );
   await db.execute(sql`insert into users (organization_id, email, password_hash, permissions)
     select id, 'clerk@test.example', ${hash}, '{VIEW_COMPANY,MANAGE_COMPANY}' from organizations where company_name = 'Customer'`);
 });
@@ -24,7 +26,9 @@ async function guardedApp() {
   const app = Fastify();
   app.decorate('db', t.database.db);
   registerAccessGuard(app, new TokenService(t.config.jwtSecret, 60));
-  app.setErrorHandler((error: { statusCode?: number }, _req, reply) => reply.status(error.statusCode ?? 500).send({}));
+  app.setErrorHandler((error: { statusCode?: number }, _req, reply) =>
+    reply.status(error.statusCode ?? 500).send({}),
+  );
   app.get('/api/v1/no-rule/', async () => 'open');
   app.get('/api/v1/signed-in/', { config: { access: SIGNED_IN } }, async () => 'ok');
   app.get('/api/v1/view/', { config: { access: anyOf('VIEW_COMPANY') } }, async () => 'ok');

@@ -84,7 +84,8 @@ export function registerAccessGuard(app: FastifyInstance, tokens: TokenService):
       if (token) {
         const claims = await tokens.verifyAccess(token);
         request.auth = claims ? await loadAuthUser(app.db, claims.userId, claims.sessionId) : null;
-        if (!request.auth && access.kind !== 'public') throw unauthorized('Given token not valid for any token type');
+        if (!request.auth && access.kind !== 'public')
+          throw unauthorized('Given token not valid for any token type');
       }
       if (access.kind === 'public') return;
       if (!request.auth) throw unauthorized('Authentication credentials were not provided.');

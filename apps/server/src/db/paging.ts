@@ -16,5 +16,10 @@ export function pageWindow(params: PageParams): { limit: number; offset: number 
 /** The list answer: `{results, count, current, next}`, or the plain array with `pagination=false`. */
 export function pageOf<T>(params: PageParams, results: T[], count: number): Paged<T> | T[] {
   if (params.pagination === 'false') return results;
-  return { results, count, current: params.page, next: params.page * params.page_size < count ? params.page + 1 : null };
+  return {
+    results,
+    count,
+    current: params.page,
+    next: params.page * params.page_size < count ? params.page + 1 : null,
+  };
 }

@@ -8,7 +8,7 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { ensureFirstUser } from '../first-start';
-import type { ThrottleLimits } from '../auth/login-throttle';
+import type { ThrottleLimits } from '../auth/attempt-throttle';
 
 // Builds the real app on a real database for one test file: PGlite in memory by default, or, when
 // DATABASE_URL is set (CI's second run), a fresh PostgreSQL database created for this file and dropped after.
@@ -61,7 +61,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: 'memory://' });
   await database.migrate();
   await ensureFirstUser(database.db, { email: ADMIN.email, password: ADMIN.password });
-  const app = await buildApp({ config, database, loginLimits: options.loginLimits, onRoute: options.onRoute });
+  const app = await buildApp({
+    config,
+    database,
+    loginLimits: options.loginLimits,
+    onRoute: options.onRoute,
+  });
   await app.ready();
   return {
     app,
@@ -81,8 +86,16 @@ export interface Session {
   refresh: string;
 }
 
-export async function signIn(app: FastifyInstance, email = ADMIN.email, password = ADMIN.password): Promise<Session> {
-  const res = await app.inject({ method: 'POST', url: '/api/v1/users/login/', payload: { username: email, password } });
+export async function signIn(
+  app: FastifyInstance,
+  email = ADMIN.email,
+  password = ADMIN.password,
+): Promise<Session> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/users/login/',
+    payload: { username: email, password },
+  });
   if (res.statusCode !== 200) throw new Error(`sign-in failed for ${email}: ${res.statusCode} ${res.body}`);
   const body = res.json<Session>();
   return { access: body.access, refresh: body.refresh };

@@ -1,15 +1,18 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { App } from 'antd';
+import { App, ConfigProvider } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 
 export function TestProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
   return (
-    <App>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    </App>
+    // No motion: jsdom never ends CSS transitions, so closing modals would never finish.
+    <ConfigProvider theme={{ token: { motion: false } }}>
+      <App>
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </App>
+    </ConfigProvider>
   );
 }
 

@@ -17,7 +17,10 @@ export const users = pgTable(
     mobile: text('mobile'),
     photo: text('photo'),
     passwordHash: text('password_hash').notNull(),
-    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    permissions: text('permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isSuperuser: boolean('is_superuser').notNull().default(false),
     isPrimary: boolean('is_primary').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
@@ -25,7 +28,9 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('users_email_active').on(sql`lower(${t.email})`).where(sql`${t.isActive}`),
+    uniqueIndex('users_email_active')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.isActive}`),
     index('users_organization').on(t.organizationId),
   ],
 );

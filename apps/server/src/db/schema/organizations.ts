@@ -23,14 +23,21 @@ export const organizations = pgTable(
     tagline: text('tagline'),
     subDomain: text('sub_domain'),
     /** The codes this organization may hold; caps what its users can be given. */
-    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    permissions: text('permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isProvider: boolean('is_provider').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('organizations_sub_domain_active').on(sql`lower(${t.subDomain})`).where(sql`${t.isActive}`),
-    uniqueIndex('organizations_one_provider').on(t.isProvider).where(sql`${t.isProvider}`),
+    uniqueIndex('organizations_sub_domain_active')
+      .on(sql`lower(${t.subDomain})`)
+      .where(sql`${t.isActive}`),
+    uniqueIndex('organizations_one_provider')
+      .on(t.isProvider)
+      .where(sql`${t.isProvider}`),
   ],
 );

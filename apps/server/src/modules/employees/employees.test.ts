@@ -23,7 +23,11 @@ beforeAll(async () => {
   const orgs = await t.database.db
     .insert(organizations)
     .values([
-      { companyName: 'Acme', email: 'acme@test.example', permissions: ['VIEW_USER', 'MANAGE_USER', 'VIEW_COMPANY'] },
+      {
+        companyName: 'Acme',
+        email: 'acme@test.example',
+        permissions: ['VIEW_USER', 'MANAGE_USER', 'VIEW_COMPANY'],
+      },
       { companyName: 'Other', email: 'other@test.example', permissions: ['VIEW_USER', 'MANAGE_USER'] },
     ])
     .returning({ id: organizations.id });
@@ -32,8 +36,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const create = (session: Session | null, payload: unknown) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/admin_settings/employee/', payload: payload as object, headers: session ? bearer(session) : {} });
-const list = (session: Session, query = '') => t.app.inject({ url: `/api/v1/admin_settings/employee/${query}`, headers: bearer(session) });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/admin_settings/employee/',
+    payload: payload as object,
+    headers: session ? bearer(session) : {},
+  });
+const list = (session: Session, query = '') =>
+  t.app.inject({ url: `/api/v1/admin_settings/employee/${query}`, headers: bearer(session) });
 
 describe('admin_settings/employee/', () => {
   it('requires authentication', async () => {
@@ -42,7 +52,10 @@ describe('admin_settings/employee/', () => {
   });
 
   it('requires MANAGE_USER to create and VIEW_USER to list', async () => {
-    const res = await create(admin, body({ email: 'viewer@test.example', organization: acmeId, permissions: [{ key: 'VIEW_COMPANY' }] }));
+    const res = await create(
+      admin,
+      body({ email: 'viewer@test.example', organization: acmeId, permissions: [{ key: 'VIEW_COMPANY' }] }),
+    );
     expect(res.statusCode).toBe(201);
     const viewer = await signIn(t.app, 'viewer@test.example', 'Secret-pass-1');
     expect((await create(viewer, body())).statusCode).toBe(403);
@@ -64,7 +77,14 @@ describe('admin_settings/employee/', () => {
   });
 
   it("keeps a customer's manager inside the customer's organization and permissions", async () => {
-    const made = await create(admin, body({ email: 'boss@acme.example', organization: acmeId, permissions: [{ key: 'MANAGE_USER' }, { key: 'VIEW_USER' }] }));
+    const made = await create(
+      admin,
+      body({
+        email: 'boss@acme.example',
+        organization: acmeId,
+        permissions: [{ key: 'MANAGE_USER' }, { key: 'VIEW_USER' }],
+      }),
+    );
     expect(made.statusCode).toBe(201);
     const boss = await signIn(t.app, 'boss@acme.example', 'Secret-pass-1');
 
@@ -76,7 +96,10 @@ describe('admin_settings/employee/', () => {
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().errors.permissions[0]).toContain('VIEW_COMPANY');
 
-    const own = await create(boss, body({ email: 'clerk@acme.example', permissions: [{ key: 'VIEW_USER' }] }));
+    const own = await create(
+      boss,
+      body({ email: 'clerk@acme.example', permissions: [{ key: 'VIEW_USER' }] }),
+    );
     expect(own.statusCode).toBe(201);
     expect(own.json().organization).toBe(acmeId);
     expect(own.json().detail).toBe(EMPLOYEE_MESSAGES.created);
@@ -90,7 +113,9 @@ describe('admin_settings/employee/', () => {
     expect(acme.length).toBeGreaterThan(0);
     expect(acme.every((r: { organization: number }) => r.organization === acmeId)).toBe(true);
     const all = (await list(admin, '?page_size=100')).json();
-    expect(all.results.map((r: { email: string }) => r.email)).toEqual(expect.arrayContaining(['someone@other.example', 'boss@acme.example']));
+    expect(all.results.map((r: { email: string }) => r.email)).toEqual(
+      expect.arrayContaining(['someone@other.example', 'boss@acme.example']),
+    );
   });
 
   it('pages and searches', async () => {

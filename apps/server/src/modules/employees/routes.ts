@@ -11,7 +11,12 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin_settings/employee/',
     {
       config: { access: accessOf('/view-user') },
-      schema: { tags: ['employees'], summary: "Employees of the caller's organization (all for the provider)", querystring: pageQuery, response: { 200: employeeList } },
+      schema: {
+        tags: ['employees'],
+        summary: "Employees of the caller's organization (all for the provider)",
+        querystring: pageQuery,
+        response: { 200: employeeList },
+      },
     },
     async (request) => listEmployees(app.db, caller(request), request.query),
   );
@@ -20,7 +25,12 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin_settings/employee/',
     {
       config: { access: accessOf('/user-registration') },
-      schema: { tags: ['employees'], summary: 'Create an employee', body: employeeCreateBody, response: { 201: employeeRow.extend({ detail: z.string() }) } },
+      schema: {
+        tags: ['employees'],
+        summary: 'Create an employee',
+        body: employeeCreateBody,
+        response: { 201: employeeRow.extend({ detail: z.string() }) },
+      },
     },
     async (request, reply) => {
       const row = await createEmployee(app.db, caller(request), request.body);

@@ -18,7 +18,12 @@ export async function listEmployees(
   if (query.query) {
     const like = `%${query.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(
-      or(ilike(users.email, like), ilike(users.mobile, like), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like), sql`${users.id}::text = ${query.query}`),
+      or(
+        ilike(users.email, like),
+        ilike(users.mobile, like),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
+        sql`${users.id}::text = ${query.query}`,
+      ),
     );
   }
   const where = and(...conditions);
@@ -53,7 +58,8 @@ export async function createEmployee(db: Db, auth: AuthUser, body: EmployeeCreat
 
   const keys = [...new Set(body.permissions.map((p) => p.key))];
   const refused = keys.filter((k) => !auth.permissions.includes(k) || !organization.permissions.includes(k));
-  if (refused.length > 0) throw fieldError('permissions', `These permissions cannot be granted: ${refused.join(', ')}`);
+  if (refused.length > 0)
+    throw fieldError('permissions', `These permissions cannot be granted: ${refused.join(', ')}`);
 
   const [taken] = await db
     .select({ id: users.id })

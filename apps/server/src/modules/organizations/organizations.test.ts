@@ -6,8 +6,19 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   await t.database.db.insert(organizations).values([
-    { companyName: 'Acme Solar', email: 'acme@test.example', subDomain: 'acme', tagline: 'Lights that never sleep' },
-    { companyName: 'Gone', email: 'gone@test.example', subDomain: 'gone', tagline: 'Deleted', isActive: false },
+    {
+      companyName: 'Acme Solar',
+      email: 'acme@test.example',
+      subDomain: 'acme',
+      tagline: 'Lights that never sleep',
+    },
+    {
+      companyName: 'Gone',
+      email: 'gone@test.example',
+      subDomain: 'gone',
+      tagline: 'Deleted',
+      isActive: false,
+    },
   ]);
 });
 afterAll(() => t.close());

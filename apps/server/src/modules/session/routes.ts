@@ -2,16 +2,34 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PUBLIC, SIGNED_IN } from '@rms/contracts/permissions';
 import { messageBody } from '@rms/contracts/common';
 import { MESSAGES } from '@rms/contracts/messages';
-import { loginBody, loginResponse, logoutBody, refreshBody, sessionUser, tokenPair } from '@rms/contracts/session';
+import {
+  loginBody,
+  loginResponse,
+  logoutBody,
+  passwordResetBody,
+  passwordResetConfirmBody,
+  refreshBody,
+  sessionUser,
+  tokenPair,
+} from '@rms/contracts/session';
 import { caller } from '../../auth/access';
 import { currentUser, login, logout, refresh, type SessionDeps } from './service';
+import { confirmPasswordReset, requestPasswordReset, type ResetDeps } from './password-reset';
 
-export const sessionRoutes: FastifyPluginAsyncZod<{ deps: SessionDeps }> = async (app, { deps }) => {
+export const sessionRoutes: FastifyPluginAsyncZod<{ deps: SessionDeps; reset: ResetDeps }> = async (
+  app,
+  { deps, reset },
+) => {
   app.post(
     '/users/login/',
     {
       config: { access: PUBLIC },
-      schema: { tags: ['session'], summary: 'Sign in with e-mail and password', body: loginBody, response: { 200: loginResponse } },
+      schema: {
+        tags: ['session'],
+        summary: 'Sign in with e-mail and password',
+        body: loginBody,
+        response: { 200: loginResponse },
+      },
     },
     async (request) => {
       const result = await login(deps, {
@@ -27,7 +45,12 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ deps: SessionDeps }> = async
     '/token/refresh/',
     {
       config: { access: PUBLIC },
-      schema: { tags: ['session'], summary: 'Rotate the refresh token', body: refreshBody, response: { 200: tokenPair } },
+      schema: {
+        tags: ['session'],
+        summary: 'Rotate the refresh token',
+        body: refreshBody,
+        response: { 200: tokenPair },
+      },
     },
     async (request) => refresh(deps, request.body.refresh),
   );
@@ -36,7 +59,12 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ deps: SessionDeps }> = async
     '/logout/',
     {
       config: { access: PUBLIC },
-      schema: { tags: ['session'], summary: 'End the session of a refresh token', body: logoutBody, response: { 200: messageBody } },
+      schema: {
+        tags: ['session'],
+        summary: 'End the session of a refresh token',
+        body: logoutBody,
+        response: { 200: messageBody },
+      },
     },
     async (request) => {
       await logout(deps, request.body.refresh);
@@ -48,8 +76,43 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ deps: SessionDeps }> = async
     '/users/me/',
     {
       config: { access: SIGNED_IN },
-      schema: { tags: ['session'], summary: 'The signed-in user with permissions', security: [{ bearer: [] }], response: { 200: sessionUser } },
+      schema: {
+        tags: ['session'],
+        summary: 'The signed-in user with permissions',
+        security: [{ bearer: [] }],
+        response: { 200: sessionUser },
+      },
     },
     async (request) => currentUser(deps, caller(request).id),
+  );
+
+  app.post(
+    '/users/password_reset/',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['session'],
+        summary: 'Mail a password reset link',
+        body: passwordResetBody,
+        response: { 200: messageBody },
+      },
+    },
+    async (request) => ({ detail: await requestPasswordReset(reset, request.body.username, request.ip) }),
+  );
+
+  app.post(
+    '/users/password_reset/confirm/',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['session'],
+        summary: 'Set a new password with the code from the reset link',
+        body: passwordResetConfirmBody,
+        response: { 200: messageBody },
+      },
+    },
+    async (request) => ({
+      detail: await confirmPasswordReset(reset, request.body.code, request.body.password),
+    }),
   );
 };

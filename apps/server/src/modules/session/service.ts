@@ -16,14 +16,14 @@ import {
   type TokenService,
 } from '../../auth/tokens';
 import { HttpError, unauthorized } from '../../errors';
-import { humanDuration, type LoginThrottle } from '../../auth/login-throttle';
+import { humanDuration, type AttemptThrottle } from '../../auth/attempt-throttle';
 
 const INVALID_REFRESH = 'Token is invalid or expired';
 
 export interface SessionDeps {
   db: Db;
   tokens: TokenService;
-  throttle: LoginThrottle;
+  throttle: AttemptThrottle;
   refreshSeconds: number;
 }
 
@@ -39,13 +39,21 @@ export async function login(
     .select({ user: users, organization: organizations })
     .from(users)
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(and(sql`lower(${users.email}) = ${account}`, eq(users.isActive, true), eq(organizations.isActive, true)));
-  const ok = row ? await verifyPassword(row.user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
+    .where(
+      and(
+        sql`lower(${users.email}) = ${account}`,
+        eq(users.isActive, true),
+        eq(organizations.isActive, true),
+      ),
+    );
+  const ok = row
+    ? await verifyPassword(row.user.passwordHash, input.password)
+    : await verifyAgainstDummy(input.password);
   if (!row || !ok) {
-    deps.throttle.recordFailure(account, input.ip);
+    deps.throttle.record(account, input.ip);
     throw new HttpError(400, MESSAGES.invalidCredentials);
   }
-  deps.throttle.recordSuccess(account);
+  deps.throttle.clear(account);
 
   const sessionId = newSessionId();
   const secret = newRefreshSecret();
@@ -78,7 +86,13 @@ export async function refresh(deps: SessionDeps, token: string): Promise<TokenPa
   const rotated = await deps.db
     .update(sessions)
     .set({ refreshHash: hashSecret(next), lastUsedAt: new Date() })
-    .where(and(eq(sessions.id, session.id), eq(sessions.refreshHash, hashSecret(parsed.secret)), isNull(sessions.revokedAt)))
+    .where(
+      and(
+        eq(sessions.id, session.id),
+        eq(sessions.refreshHash, hashSecret(parsed.secret)),
+        isNull(sessions.revokedAt),
+      ),
+    )
     .returning({ id: sessions.id });
   if (rotated.length === 0) {
     await revokeSession(deps.db, session.id, 'refresh token reused');
@@ -97,7 +111,13 @@ export async function logout(deps: SessionDeps, token: string): Promise<void> {
   await deps.db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: 'logout' })
-    .where(and(eq(sessions.id, parsed.sessionId), eq(sessions.refreshHash, hashSecret(parsed.secret)), isNull(sessions.revokedAt)));
+    .where(
+      and(
+        eq(sessions.id, parsed.sessionId),
+        eq(sessions.refreshHash, hashSecret(parsed.secret)),
+        isNull(sessions.revokedAt),
+      ),
+    );
 }
 
 export async function revokeSession(db: Db, sessionId: string, reason: string): Promise<void> {

@@ -10,7 +10,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const login = (username: string, password: string, ip = '10.0.0.1') =>
-  t.app.inject({ method: 'POST', url: '/api/v1/users/login/', payload: { username, password }, remoteAddress: ip });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/users/login/',
+    payload: { username, password },
+    remoteAddress: ip,
+  });
 
 describe('POST users/login/', () => {
   it('answers tokens and the user with is_superuser and every permission', async () => {
@@ -22,7 +27,9 @@ describe('POST users/login/', () => {
     expect(body.refresh).toContain('.');
     expect(body.user.email).toBe(ADMIN.email);
     expect(body.user.is_superuser).toBe(true);
-    expect(body.user.permissions.map((p: { key: string }) => p.key).sort()).toEqual([...PERMISSION_CODES].sort());
+    expect(body.user.permissions.map((p: { key: string }) => p.key).sort()).toEqual(
+      [...PERMISSION_CODES].sort(),
+    );
   });
 
   it('takes the e-mail in any case', async () => {
@@ -31,9 +38,16 @@ describe('POST users/login/', () => {
   });
 
   it('names the missing field', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/users/login/', payload: { username: '', password: '' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/login/',
+      payload: { username: '', password: '' },
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({ username: [MESSAGES.usernameRequired], password: [MESSAGES.passwordRequired] });
+    expect(res.json().errors).toEqual({
+      username: [MESSAGES.usernameRequired],
+      password: [MESSAGES.passwordRequired],
+    });
   });
 
   it('refuses a wrong password and an unknown account with the same message', async () => {
@@ -47,10 +61,13 @@ describe('POST users/login/', () => {
 
   it('stops guessing on one account after the limit, with a clear message, even with the right password', async () => {
     const victim = 'victim@test.example';
-    for (let i = 0; i < 3; i++) expect((await login(victim, `guess-${i}`, `10.1.0.${i}`)).statusCode).toBe(400);
+    for (let i = 0; i < 3; i++)
+      expect((await login(victim, `guess-${i}`, `10.1.0.${i}`)).statusCode).toBe(400);
     const blocked = await login(victim, 'guess-4', '10.1.0.9');
     expect(blocked.statusCode).toBe(429);
-    expect(detail(blocked)).toMatch(/^Too many sign-in attempts\. Please try again in \d+ (minute|second)s?\.$/);
+    expect(detail(blocked)).toMatch(
+      /^Too many sign-in attempts\. Please try again in \d+ (minute|second)s?\.$/,
+    );
   });
 });
 
@@ -59,7 +76,12 @@ describe('per address limit', () => {
     const local = await createTestApp({ loginLimits: { perAccount: 100, perAddress: 2, windowMs: 60_000 } });
     try {
       const attempt = (user: string) =>
-        local.app.inject({ method: 'POST', url: '/api/v1/users/login/', payload: { username: user, password: 'x' }, remoteAddress: '10.9.9.9' });
+        local.app.inject({
+          method: 'POST',
+          url: '/api/v1/users/login/',
+          payload: { username: user, password: 'x' },
+          remoteAddress: '10.9.9.9',
+        });
       expect((await attempt('a@test.example')).statusCode).toBe(400);
       expect((await attempt('b@test.example')).statusCode).toBe(400);
       expect((await attempt('c@test.example')).statusCode).toBe(429);
@@ -85,7 +107,11 @@ describe('GET users/me/', () => {
   it('refuses a forged token', async () => {
     const session = await signIn(t.app);
     const [h, p] = session.access.split('.');
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/users/me/', headers: bearer(`${h}.${p}.forged`) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/me/',
+      headers: bearer(`${h}.${p}.forged`),
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -99,7 +125,8 @@ describe('GET users/me/', () => {
 });
 
 describe('POST token/refresh/', () => {
-  const refresh = (token: string) => t.app.inject({ method: 'POST', url: '/api/v1/token/refresh/', payload: { refresh: token } });
+  const refresh = (token: string) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/token/refresh/', payload: { refresh: token } });
 
   it('rotates the refresh token', async () => {
     const session = await signIn(t.app);
@@ -120,7 +147,11 @@ describe('POST token/refresh/', () => {
     expect(reused.statusCode).toBe(401);
     // The thief's replay also ends the legitimate holder's session: its new tokens no longer work.
     expect((await refresh(first.json().refresh)).statusCode).toBe(401);
-    const me = await t.app.inject({ method: 'GET', url: '/api/v1/users/me/', headers: bearer(first.json().access) });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/me/',
+      headers: bearer(first.json().access),
+    });
     expect(me.statusCode).toBe(401);
   });
 
@@ -137,11 +168,15 @@ describe('POST logout/', () => {
     expect(res.statusCode).toBe(200);
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/users/me/', headers: bearer(session) });
     expect(me.statusCode).toBe(401);
-    const again = await t.app.inject({ method: 'POST', url: '/api/v1/token/refresh/', payload: { refresh: session.refresh } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/token/refresh/',
+      payload: { refresh: session.refresh },
+    });
     expect(again.statusCode).toBe(401);
   });
 
-  it('leaves the user\'s other sessions alone', async () => {
+  it("leaves the user's other sessions alone", async () => {
     const a = await signIn(t.app);
     const b = await signIn(t.app);
     await t.app.inject({ method: 'POST', url: '/api/v1/logout/', payload: a });

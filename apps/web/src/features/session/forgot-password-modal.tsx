@@ -33,6 +33,7 @@ export function ForgotPasswordModal({ open, onClose }: ForgotPasswordModalProps)
     <Modal title="Email to Reset Password" open={open} onCancel={onClose} footer={null} destroyOnHidden>
       <Form
         form={form}
+        name="password-reset"
         layout="vertical"
         requiredMark={false}
         onFinish={(values) => reset.mutate(values)}

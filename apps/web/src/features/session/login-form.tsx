@@ -32,7 +32,13 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
   const error = signIn.error instanceof ApiError ? signIn.error.messages : signIn.error ? [MESSAGES.somethingWrong] : [];
 
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => signIn.mutate(values)}>
+    <Form
+      form={form}
+      name="login"
+      layout="vertical"
+      requiredMark={false}
+      onFinish={(values) => signIn.mutate(values)}
+    >
       {error.length > 0 && (
         <Alert
           type="error"

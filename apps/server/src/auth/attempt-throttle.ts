@@ -1,5 +1,7 @@
-// Counts failed sign-ins per account and per address in a sliding window. Only failures count, so a
-// person who signs in often is never locked out, while guessing a password is capped.
+// Counts attempts per account and per address in a sliding window; a key over its limit waits.
+// Sign-in records only failures, so a person who signs in often is never locked out while guessing a
+// password is capped; password-reset mail records every request. @fastify/rate-limit runs one limit per
+// request and counts every request, which does neither.
 // In-process: with several instances each keeps its own count (the cap per instance still holds).
 
 interface Window {
@@ -12,14 +14,15 @@ export interface ThrottleLimits {
   windowMs: number;
 }
 
-export const DEFAULT_LOGIN_LIMITS: ThrottleLimits = { perAccount: 5, perAddress: 30, windowMs: 15 * 60_000 };
+export const LOGIN_LIMITS: ThrottleLimits = { perAccount: 5, perAddress: 30, windowMs: 15 * 60_000 };
+export const RESET_LIMITS: ThrottleLimits = { perAccount: 3, perAddress: 10, windowMs: 15 * 60_000 };
 
 const MAX_KEYS = 100_000;
 
-export class LoginThrottle {
+export class AttemptThrottle {
   private readonly windows = new Map<string, Window>();
 
-  constructor(private readonly limits: ThrottleLimits = DEFAULT_LOGIN_LIMITS) {}
+  constructor(private readonly limits: ThrottleLimits) {}
 
   /** Milliseconds until the next attempt is allowed, or 0 when allowed now. */
   retryAfter(account: string, address: string, now = Date.now()): number {
@@ -29,7 +32,7 @@ export class LoginThrottle {
     );
   }
 
-  recordFailure(account: string, address: string, now = Date.now()): void {
+  record(account: string, address: string, now = Date.now()): void {
     if (this.windows.size > MAX_KEYS) this.prune(now);
     for (const key of [`a:${account}`, `i:${address}`]) {
       const window = this.windows.get(key) ?? { failures: [] };
@@ -38,8 +41,8 @@ export class LoginThrottle {
     }
   }
 
-  /** A successful sign-in clears the account's failures (not the address's). */
-  recordSuccess(account: string): void {
+  /** Forgets the account's attempts (not the address's): a successful sign-in. */
+  clear(account: string): void {
     this.windows.delete(`a:${account}`);
   }
 

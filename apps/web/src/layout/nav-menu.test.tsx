@@ -1,0 +1,51 @@
+import { CONSOLE_ROUTES } from '@rms/contracts/routes';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { NavMenu } from './nav-menu';
+
+const EVERY_SCREEN = new Set<string>(CONSOLE_ROUTES.map((r) => r.path));
+
+function renderMenu(holder: { is_superuser: boolean; permissions: string[] }, registered = EVERY_SCREEN) {
+  const router = createMemoryRouter(
+    [{ path: '*', element: <NavMenu holder={holder} registeredPaths={registered} /> }],
+    { initialEntries: ['/'] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('side menu', () => {
+  it('shows a VIEW_COMPANY holder only the dashboard and the organization list', () => {
+    renderMenu({ is_superuser: false, permissions: ['VIEW_COMPANY'] });
+
+    const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
+    expect(items).toEqual(['Dashboard', 'All Organizations', 'Analytics']);
+  });
+
+  it('shows a super-user every group', () => {
+    renderMenu({ is_superuser: true, permissions: [] });
+
+    for (const group of ['Organizations', 'Employees', 'Inventory', 'Assignment', 'Devices', 'Monitoring', 'Settings']) {
+      expect(screen.getByText(group)).toBeInTheDocument();
+    }
+    expect(screen.queryByText('All Organizations')).not.toBeInTheDocument(); // folded inside its group
+  });
+
+  it('leaves out screens this build does not have', () => {
+    renderMenu({ is_superuser: true, permissions: [] }, new Set(['/', '/company-view']));
+
+    const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
+    expect(items).toEqual(['Dashboard', 'All Organizations']);
+  });
+
+  it('goes to the chosen entry', async () => {
+    const router = renderMenu({ is_superuser: true, permissions: [] });
+
+    await userEvent.click(screen.getByText('Employees'));
+    await userEvent.click(await screen.findByText('All Employees'));
+
+    expect(router.state.location.pathname).toBe('/view-user');
+  });
+});
