@@ -1,0 +1,34 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const E2E_ADMIN = { email: 'admin@e2e.example', password: 'E2e-admin-pass-1' };
+
+/** Signs in through the form, as a person does. */
+export async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** Creates an employee of the provider through the API, signed in as the e2e super-user. */
+export async function createEmployee(
+  request: APIRequestContext,
+  employee: { name: string; email: string; password: string; permissions: string[] },
+): Promise<void> {
+  const login = await request.post('/api/v1/users/login/', {
+    data: { username: E2E_ADMIN.email, password: E2E_ADMIN.password },
+  });
+  expect(login.ok()).toBe(true);
+  const { access } = (await login.json()) as { access: string };
+  const res = await request.post('/api/v1/admin_settings/employee/', {
+    headers: { authorization: `Bearer ${access}` },
+    data: {
+      name: employee.name,
+      email: employee.email,
+      mobile: '9876543210',
+      password: employee.password,
+      permissions: employee.permissions.map((key) => ({ key })),
+    },
+  });
+  // A rerun against the same server finds the employee already there.
+  if (!res.ok()) expect(await res.text()).toContain('already exists');
+}

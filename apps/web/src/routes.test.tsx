@@ -1,0 +1,86 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { readSession } from './auth/session-store';
+import { ServerErrorPage } from './layout/server-error-page';
+import { goTo } from './lib/browser';
+import { buildRoutes } from './routes';
+import { stubApi } from './test-utils/fake-api';
+import { makeUser, signIn } from './test-utils/fixtures';
+import { renderRoutes } from './test-utils/render';
+
+vi.mock('./lib/browser', () => ({ reloadPage: vi.fn(), goTo: vi.fn() }));
+
+function signedInConsole(url: string) {
+  const user = makeUser();
+  signIn(user);
+  const seen = stubApi({ 'GET users/me/': () => [200, user], 'POST logout/': () => [200, { detail: 'Logged out' }] });
+  const router = renderRoutes(buildRoutes(), url);
+  return { router, seen };
+}
+
+describe('console routes', () => {
+  it('shows the dashboard in the console frame', async () => {
+    signedInConsole('/');
+
+    expect(await screen.findByText('Welcome, Asha')).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: /Dashboard/ })).toBeInTheDocument();
+    expect(screen.getByText(/Version 1\.0\.76/)).toBeInTheDocument();
+  });
+
+  it('sends a signed-out visitor of the dashboard to sign in', async () => {
+    stubApi({});
+    const router = renderRoutes(buildRoutes(), '/');
+
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?next=%2F');
+  });
+
+  it('shows the not-found page for unknown paths', async () => {
+    signedInConsole('/no-such-screen');
+
+    expect(await screen.findByText('Page Not Found')).toBeInTheDocument();
+    expect(
+      screen.getByText('The page you are looking for has been temporarily moved or did not exist.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
+  });
+
+  it('offers profile, password and sign-out in the user menu', async () => {
+    const { router } = signedInConsole('/');
+
+    await userEvent.click(await screen.findByTestId('user-menu'));
+    const menu = await screen.findByRole('menu', { name: '' }).catch(() => document.body);
+    expect(within(menu).getByText('Manage Profile')).toBeInTheDocument();
+    expect(within(menu).getByText('Log Out')).toBeInTheDocument();
+    await userEvent.click(within(menu).getByText('Change Password'));
+
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe(
+        '/manage-profile?tab=change-password',
+      ),
+    );
+  });
+
+  it('logs out: tells the server, clears the session and opens the sign-in page', async () => {
+    const { seen } = signedInConsole('/');
+
+    await userEvent.click(await screen.findByTestId('user-menu'));
+    await userEvent.click(await screen.findByText('Log Out'));
+
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith('/login/?next=/'));
+    expect(seen.find((r) => r.path === 'logout/')?.body).toMatchObject({ refresh: 'refresh-1' });
+    expect(readSession()).toBeNull();
+  });
+
+  it('shows the 500 page when a screen crashes while rendering', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    function Broken(): never {
+      throw new Error('boom');
+    }
+    renderRoutes([{ path: '/', element: <Broken />, errorElement: <ServerErrorPage /> }], '/');
+
+    expect(await screen.findByText('Sorry, something went wrong.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back Home' })).toBeInTheDocument();
+  });
+});
