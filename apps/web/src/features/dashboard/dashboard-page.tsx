@@ -9,7 +9,7 @@ export function DashboardPage() {
   return (
     <Card>
       <Typography.Title level={3} style={{ margin: 0 }}>
-        Welcome, {first_name || email}
+        {`Welcome, ${first_name || email}`}
       </Typography.Title>
       {organization_data.company_name && (
         <Typography.Text type="secondary">{organization_data.company_name}</Typography.Text>
