@@ -21,7 +21,10 @@ export default defineConfig({
         // chunk. antd is left to per-route splitting so that sign-in loads only the components it uses.
         codeSplitting: {
           groups: [
-            { name: 'react-vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/ },
+            {
+              name: 'react-vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+            },
           ],
         },
       },

@@ -68,6 +68,8 @@ export async function buildApp({
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        // Off: a console opened over plain http on a LAN address would have every request upgraded and fail.
+        upgradeInsecureRequests: null,
       },
     },
   });

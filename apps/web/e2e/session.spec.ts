@@ -21,7 +21,9 @@ test.describe('sign-in and the shell', () => {
     await expect(page).toHaveURL(/\/login/);
   });
 
-  test('signing in lands on the dashboard with a welcome, version in the footer, then signs out', async ({ page }) => {
+  test('signing in lands on the dashboard with a welcome, version in the footer, then signs out', async ({
+    page,
+  }) => {
     await page.goto('/login/');
     await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
     await signInThroughForm(page, E2E_ADMIN.email, E2E_ADMIN.password);
@@ -36,16 +38,21 @@ test.describe('sign-in and the shell', () => {
     await expect(page).toHaveURL(/\/login/);
   });
 
-  test('the menu shows only permitted entries and a route without permission shows 403', async ({ page, request }) => {
+  test('the menu shows only permitted entries and a route without permission shows 403', async ({
+    page,
+    request,
+  }) => {
     await createEmployee(request, { ...VIEWER, permissions: ['VIEW_COMPANY'] });
 
     await page.goto('/login/');
     await signInThroughForm(page, E2E_ADMIN.email, E2E_ADMIN.password);
-    await expect(page.getByRole('menu').getByText('All Employees')).toBeVisible({ timeout: 10_000 }).catch(async () => {
-      // The entry may sit in a collapsed group: open it.
-      await page.getByRole('menu').getByText('Employees', { exact: true }).click();
-      await expect(page.getByRole('menu').getByText('All Employees')).toBeVisible();
-    });
+    await expect(page.getByRole('menu').getByText('All Employees'))
+      .toBeVisible({ timeout: 10_000 })
+      .catch(async () => {
+        // The entry may sit in a collapsed group: open it.
+        await page.getByRole('menu').getByText('Employees', { exact: true }).click();
+        await expect(page.getByRole('menu').getByText('All Employees')).toBeVisible();
+      });
     await page.getByTestId('user-menu').click();
     await page.getByText('Log Out').click();
 
@@ -69,7 +76,9 @@ test.describe('sign-in and the shell', () => {
     await expect(page.getByText(/Welcome/)).toBeVisible();
     await page.goto('/no-such-page');
     await expect(page.getByText('Page Not Found')).toBeVisible();
-    await expect(page.getByText('The page you are looking for has been temporarily moved or did not exist.')).toBeVisible();
+    await expect(
+      page.getByText('The page you are looking for has been temporarily moved or did not exist.'),
+    ).toBeVisible();
     await expect(page.getByRole('link', { name: 'Go to Home' })).toBeVisible();
   });
 });

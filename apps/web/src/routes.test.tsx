@@ -14,7 +14,10 @@ vi.mock('./lib/browser', () => ({ reloadPage: vi.fn(), goTo: vi.fn() }));
 function signedInConsole(url: string) {
   const user = makeUser();
   signIn(user);
-  const seen = stubApi({ 'GET users/me/': () => [200, user], 'POST logout/': () => [200, { detail: 'Logged out' }] });
+  const seen = stubApi({
+    'GET users/me/': () => [200, user],
+    'POST logout/': () => [200, { detail: 'Logged out' }],
+  });
   const router = renderRoutes(buildRoutes(), url);
   return { router, seen };
 }

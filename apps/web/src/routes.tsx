@@ -1,6 +1,13 @@
 import type { Access } from '@rms/contracts/permissions';
 import { CONSOLE_ROUTES, type ConsolePath } from '@rms/contracts/routes';
-import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
 import { Outlet, type RouteObject } from 'react-router';
 import { RequireAccess } from './auth/require-access';
 import { RequireAuth } from './auth/require-auth';

@@ -28,7 +28,9 @@ describe('api client', () => {
     signIn(undefined, access);
     const seen = stubApi({ 'GET admin_settings/state/': () => [200, [{ id: 1, name: 'Kerala' }]] });
 
-    const states = await get<{ name: string }[]>('admin_settings/state/', { query: { pagination: false, page: null } });
+    const states = await get<{ name: string }[]>('admin_settings/state/', {
+      query: { pagination: false, page: null },
+    });
 
     expect(states).toEqual([{ id: 1, name: 'Kerala' }]);
     expect(seen[0]?.query.toString()).toBe('pagination=false');

@@ -10,7 +10,10 @@ describe('error catalogue (spec 01 §8)', () => {
       ],
     });
     expect(error.messages).toEqual(['Row 2: Duplicate device id', 'Row 5: Unknown state']);
-    expect(new ApiError(400, [{ detail: 'First' }, { detail: 'Second' }]).messages).toEqual(['First', 'Second']);
+    expect(new ApiError(400, [{ detail: 'First' }, { detail: 'Second' }]).messages).toEqual([
+      'First',
+      'Second',
+    ]);
   });
 
   it("400 shows the body's detail, else 'Bad Request'", () => {
@@ -34,11 +37,15 @@ describe('error catalogue (spec 01 §8)', () => {
   });
 
   it("500 shows 'Internal Server Error' whatever the body", () => {
-    expect(new ApiError(500, { detail: 'TypeError: x is undefined' }).messages).toEqual(['Internal Server Error']);
+    expect(new ApiError(500, { detail: 'TypeError: x is undefined' }).messages).toEqual([
+      'Internal Server Error',
+    ]);
   });
 
   it('429, network failures and timeouts get a clear text', () => {
-    expect(new ApiError(429, { detail: 'Too many sign-in attempts.' }).detail).toBe('Too many sign-in attempts.');
+    expect(new ApiError(429, { detail: 'Too many sign-in attempts.' }).detail).toBe(
+      'Too many sign-in attempts.',
+    );
     expect(new ApiError(0, null, 'network').detail).toMatch(/cannot reach the server/i);
     expect(new ApiError(0, null, 'timeout').detail).toMatch(/did not answer in time/i);
   });

@@ -27,7 +27,15 @@ describe('side menu', () => {
   it('shows a super-user every group', () => {
     renderMenu({ is_superuser: true, permissions: [] });
 
-    for (const group of ['Organizations', 'Employees', 'Inventory', 'Assignment', 'Devices', 'Monitoring', 'Settings']) {
+    for (const group of [
+      'Organizations',
+      'Employees',
+      'Inventory',
+      'Assignment',
+      'Devices',
+      'Monitoring',
+      'Settings',
+    ]) {
       expect(screen.getByText(group)).toBeInTheDocument();
     }
     expect(screen.queryByText('All Organizations')).not.toBeInTheDocument(); // folded inside its group

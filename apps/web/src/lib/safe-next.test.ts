@@ -8,7 +8,15 @@ describe('safeNext', () => {
   });
 
   it('falls back to the dashboard for missing, external or protocol-relative targets', () => {
-    for (const bad of [null, undefined, '', 'company-view', 'https://evil.example', '//evil.example', '/\\evil.example']) {
+    for (const bad of [
+      null,
+      undefined,
+      '',
+      'company-view',
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+    ]) {
       expect(safeNext(bad)).toBe('/');
     }
   });

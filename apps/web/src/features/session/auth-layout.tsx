@@ -15,10 +15,17 @@ export function AuthLayout({ children }: { children: ReactNode }) {
       <main className="auth-layout__main">{children}</main>
       <aside className="auth-layout__art" aria-hidden="true">
         <h2>Every solar street light, one console.</h2>
-        <p>Monitor harvest, batteries and alarms across your fleet, and act on a fault before the street goes dark.</p>
+        <p>
+          Monitor harvest, batteries and alarms across your fleet, and act on a fault before the street goes
+          dark.
+        </p>
         <div className="auth-art__sun" />
         {LIGHTS.map((light) => (
-          <div key={light.left} className="auth-art__light" style={{ left: light.left, height: light.height }} />
+          <div
+            key={light.left}
+            className="auth-art__light"
+            style={{ left: light.left, height: light.height }}
+          />
         ))}
         <div className="auth-art__ground" />
       </aside>

@@ -37,7 +37,9 @@ describe('forgot password', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Reset Password' }));
 
     expect(await screen.findByText(SENT)).toBeInTheDocument();
-    expect(seen.find((r) => r.path === 'users/password_reset/')?.body).toEqual({ username: 'asha@example.com' });
+    expect(seen.find((r) => r.path === 'users/password_reset/')?.body).toEqual({
+      username: 'asha@example.com',
+    });
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Email to Reset Password' })).not.toBeInTheDocument(),
     );

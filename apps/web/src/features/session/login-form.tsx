@@ -29,7 +29,8 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
       if (error instanceof ApiError) form.setFields(formFieldErrors(error, ['username', 'password']));
     },
   });
-  const error = signIn.error instanceof ApiError ? signIn.error.messages : signIn.error ? [MESSAGES.somethingWrong] : [];
+  const error =
+    signIn.error instanceof ApiError ? signIn.error.messages : signIn.error ? [MESSAGES.somethingWrong] : [];
 
   return (
     <Form
@@ -56,9 +57,18 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
           { type: 'email', message: MESSAGES.validEmail },
         ]}
       >
-        <Input prefix={<MailOutlined />} inputMode="email" autoComplete="username" placeholder="name@company.com" />
+        <Input
+          prefix={<MailOutlined />}
+          inputMode="email"
+          autoComplete="username"
+          placeholder="name@company.com"
+        />
       </Form.Item>
-      <Form.Item label="Password" name="password" rules={[{ required: true, message: MESSAGES.passwordRequired }]}>
+      <Form.Item
+        label="Password"
+        name="password"
+        rules={[{ required: true, message: MESSAGES.passwordRequired }]}
+      >
         <Input.Password prefix={<LockOutlined />} autoComplete="current-password" placeholder="Password" />
       </Form.Item>
       <Flex justify="flex-end" style={{ marginTop: -12, marginBottom: 12 }}>
