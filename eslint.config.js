@@ -5,11 +5,32 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import prettier from 'eslint-config-prettier';
 
-const features = ['session', 'organizations', 'employees', 'master-data', 'uploads', 'inventory', 'assignments',
-  'activations', 'msisdn', 'parameters', 'inspections', 'monitoring', 'dashboard'];
+const features = [
+  'session',
+  'organizations',
+  'employees',
+  'master-data',
+  'uploads',
+  'inventory',
+  'assignments',
+  'activations',
+  'msisdn',
+  'parameters',
+  'inspections',
+  'monitoring',
+  'dashboard',
+];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', '**/test-results/**', '**/playwright-report/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -22,6 +22,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     routePrefix: '/api/docs',
     staticCSP: true,
     // The viewer sets a few inline styles; its scripts stay 'self' only.
-    transformStaticCSP: (header) => header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline'"),
+    transformStaticCSP: (header) =>
+      header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline'"),
   });
 }

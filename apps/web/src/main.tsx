@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from './api/query-client';
 import { AppProviders } from './app-providers';
 import { buildRoutes } from './routes';
+import './global.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -71,7 +71,7 @@ describe('console routes', () => {
     await userEvent.click(await screen.findByTestId('user-menu'));
     await userEvent.click(await screen.findByText('Log Out'));
 
-    await waitFor(() => expect(goTo).toHaveBeenCalledWith('/login/?next=/'));
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith('/login/?next=%2F'));
     expect(seen.find((r) => r.path === 'logout/')?.body).toMatchObject({ refresh: 'refresh-1' });
     expect(readSession()).toBeNull();
   });
@@ -85,5 +85,18 @@ describe('console routes', () => {
 
     expect(await screen.findByText('Sorry, something went wrong.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Back Home' })).toBeInTheDocument();
+  });
+});
+
+describe('screens of the route table still to come', () => {
+  it('answer 403 without the permission and 404 with it', async () => {
+    signIn(makeUser({ permissions: [{ key: 'VIEW_COMPANY' }] }));
+    stubApi({ 'GET users/me/': () => [200, makeUser({ permissions: [{ key: 'VIEW_COMPANY' }] })] });
+    const router = renderRoutes(buildRoutes(), '/view-user');
+
+    expect(await screen.findByText('Permission Denied', {}, { timeout: 5_000 })).toBeInTheDocument();
+
+    await router.navigate('/company-view');
+    expect(await screen.findByText('Page Not Found')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 import type { Access } from '@rms/contracts/permissions';
+import { PAGE_NOT_FOUND } from '@rms/contracts/messages';
 import { CONSOLE_ROUTES, type ConsolePath } from '@rms/contracts/routes';
 import {
   lazy,
@@ -26,7 +27,7 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pa
 
 const AppShell = lazy(() => import('./layout/app-shell').then((m) => ({ default: m.AppShell })));
 
-/** The screens this build has. Routes of the contracts table without one are not registered. */
+/** The screens this build has; only they appear in the menu. */
 const PAGES: Partial<Record<ConsolePath, Page>> = {
   '/login': page(
     () => import('./features/session/login-page'),
@@ -51,10 +52,14 @@ function Titled({ title, children }: { title: string; children: ReactNode }) {
   return children;
 }
 
-function routeOf(path: string, title: string, Page: Page, access?: Access): RouteObject {
-  const content = (
+function routeOf(path: string, title: string, Page: Page | undefined, access?: Access): RouteObject {
+  const content = Page ? (
     <Titled title={title}>
       <Page />
+    </Titled>
+  ) : (
+    <Titled title={PAGE_NOT_FOUND.title}>
+      <NotFoundPage />
     </Titled>
   );
   return { path, element: access ? <RequireAccess access={access}>{content}</RequireAccess> : content };
@@ -64,7 +69,7 @@ function routeOf(path: string, title: string, Page: Page, access?: Access): Rout
 function NotFoundRoute() {
   const session = useSession();
   const content = (
-    <Titled title="Page Not Found">
+    <Titled title={PAGE_NOT_FOUND.title}>
       <NotFoundPage />
     </Titled>
   );
@@ -72,12 +77,10 @@ function NotFoundRoute() {
 }
 
 export function buildRoutes(): RouteObject[] {
-  const withPage = CONSOLE_ROUTES.flatMap((route) => {
-    const Page = PAGES[route.path];
-    return Page ? [{ route, Page }] : [];
-  });
-  const publicRoutes = withPage.filter(({ route }) => route.access.kind === 'public');
-  const protectedRoutes = withPage.filter(({ route }) => route.access.kind !== 'public');
+  const publicRoutes = CONSOLE_ROUTES.filter((route) => route.access.kind === 'public');
+  // Every signed-in route of the table is guarded, built or not: a screen still to come answers 404
+  // to those allowed to see it and 403 to the others, as it will once it lands.
+  const protectedRoutes = CONSOLE_ROUTES.filter((route) => route.access.kind !== 'public');
 
   return [
     {
@@ -88,7 +91,10 @@ export function buildRoutes(): RouteObject[] {
         </Suspense>
       ),
       children: [
-        ...publicRoutes.map(({ route, Page }) => routeOf(route.path, route.title, Page)),
+        ...publicRoutes.flatMap((route) => {
+          const Page = PAGES[route.path];
+          return Page ? [routeOf(route.path, route.title, Page)] : [];
+        }),
         {
           element: (
             <RequireAuth>
@@ -99,8 +105,8 @@ export function buildRoutes(): RouteObject[] {
             {
               // Keeps the frame (menu, header) around a screen that crashed.
               errorElement: <ServerErrorPage />,
-              children: protectedRoutes.map(({ route, Page }) =>
-                routeOf(route.path, route.title, Page, route.access),
+              children: protectedRoutes.map((route) =>
+                routeOf(route.path, route.title, PAGES[route.path], route.access),
               ),
             },
           ],

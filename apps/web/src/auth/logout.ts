@@ -1,5 +1,6 @@
 import { post } from '../api/client';
 import { goTo } from '../lib/browser';
+import { loginPath } from '../lib/safe-next';
 import { clearSession, readTokens } from './session-store';
 
 /**
@@ -15,5 +16,5 @@ export async function logout(): Promise<void> {
     );
   }
   clearSession();
-  goTo('/login/?next=/'); // spec 01 §2: Log Out goes to /login/?next=/
+  goTo(loginPath('/')); // spec 01 §2: Log Out goes to /login/?next=/ (encoded like every next)
 }

@@ -11,9 +11,9 @@ export function requestPasswordReset(username: string): Promise<{ detail: string
   return post<{ detail: string }>('users/password_reset/', { username }, { auth: false });
 }
 
-/** Organization details for the sign-in page; url (the logo) and tagline may be missing. */
+/** Organization details for the sign-in page; any of them may be missing (null). */
 export interface Branding {
-  name: string;
+  name: string | null;
   url: string | null;
   tagline: string | null;
 }
