@@ -21,8 +21,12 @@ async function freePort(): Promise<number> {
   });
 }
 
-const port = Number(process.env.E2E_PORT ?? (await freePort()));
-const dataDir = mkdtempSync(path.join(tmpdir(), 'rms-e2e-'));
+// Playwright loads this file again in each worker: the first load keeps its choices in the environment,
+// which the workers inherit, so all of them talk to the one server.
+process.env.E2E_PORT ??= String(await freePort());
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'rms-e2e-'));
+const port = Number(process.env.E2E_PORT);
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: './e2e',
