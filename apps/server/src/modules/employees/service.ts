@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { EMPLOYEE_MESSAGES, type EmployeeCreateBody, type EmployeeRow } from '@rms/contracts/employees';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/employees';
@@ -8,6 +8,7 @@ import { canSeeOrganization, orgScope } from '../../auth/tenant';
 import { hashPassword } from '../../auth/passwords';
 import { fieldError } from '../../errors';
 import { pageOf, pageWindow, type PageParams } from '../../db/paging';
+import { textSearch } from '../../db/search';
 
 export async function listEmployees(
   db: Db,
@@ -15,17 +16,14 @@ export async function listEmployees(
   query: PageParams & { query?: string | undefined },
 ): Promise<ReturnType<typeof pageOf<EmployeeRow>>> {
   const conditions: (SQL | undefined)[] = [eq(users.isActive, true), orgScope(users.organizationId, auth)];
-  if (query.query) {
-    const like = `%${query.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(
-      or(
-        ilike(users.email, like),
-        ilike(users.mobile, like),
-        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
-        sql`${users.id}::text = ${query.query}`,
-      ),
-    );
-  }
+  conditions.push(
+    textSearch(query.query, [
+      users.email,
+      users.mobile,
+      sql`${users.firstName} || ' ' || ${users.lastName}`,
+      sql`${users.id}::text`,
+    ]),
+  );
   const where = and(...conditions);
   const [total] = await db.select({ n: count() }).from(users).where(where);
   const rows = await db

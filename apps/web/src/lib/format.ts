@@ -1,0 +1,30 @@
+import dayjs from 'dayjs';
+
+// Display formats of the spec (01 §9, 02 §9): dates stored YYYY-MM-DD, shown DD/MM/YYYY; '--' for empty.
+
+export const EMPTY = '--';
+
+/** The value, or '--' when it is null, undefined or blank. */
+export function dash(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return EMPTY;
+  const text = String(value);
+  return text.trim() === '' ? EMPTY : text;
+}
+
+export function formatDate(value: string | null | undefined): string {
+  return value ? dayjs(value).format('DD/MM/YYYY') : EMPTY;
+}
+
+export function formatDateTime(value: string | null | undefined): string {
+  return value ? dayjs(value).format('DD/MM/YYYY HH:mm:ss') : EMPTY;
+}
+
+/** Spec: Expired when the expiry date is before or equal to now, otherwise Active. */
+export function validity(expiryDate: string | null | undefined, now = dayjs()): 'Active' | 'Expired' {
+  return expiryDate && !dayjs(expiryDate).isAfter(now) ? 'Expired' : 'Active';
+}
+
+/** Serial number of a row: (page-1)*pageSize + index + 1. */
+export function serialNumber(page: number, pageSize: number, index: number): number {
+  return (page - 1) * pageSize + index + 1;
+}
