@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { cities, states } from './master-data';
 
 // Organizations (spec 01 §3). The provider's own organization has is_provider = true and sees every other one.
 export const organizations = pgTable(
@@ -12,8 +13,8 @@ export const organizations = pgTable(
     email: text('email').notNull(),
     mobile: text('mobile'),
     photo: text('photo'),
-    stateId: integer('state_id'),
-    cityId: integer('city_id'),
+    stateId: integer('state_id').references(() => states.id),
+    cityId: integer('city_id').references(() => cities.id),
     address: text('address').notNull().default(''),
     gst: text('gst'),
     pan: text('pan'),
