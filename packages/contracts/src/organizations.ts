@@ -20,3 +20,7 @@ export function subDomainOf(hostname: string): string | undefined {
   const minimum = labels[labels.length - 1] === 'localhost' ? 2 : 3;
   return labels.length >= minimum ? labels[0] : undefined;
 }
+
+/** A permission key the caller may grant (spec 01 §3: labels come from permissionLabel). */
+export const permissionKey = z.object({ key: z.string() });
+export const permissionKeyListResponse = z.array(permissionKey);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations } from '../../db/schema/organizations';
-import { createTestApp, type TestApp } from '../../testing/app';
+import { bearer, createTestApp, signIn, type TestApp } from '../../testing/app';
+import { PERMISSION_CODES } from '@rms/contracts/permissions';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -44,5 +45,25 @@ describe('GET admin_settings/organization_details/', () => {
     expect((await details('', '127.0.0.1:8080')).json()).toEqual(none);
     expect((await details('?sub_domain=nobody')).json()).toEqual(none);
     expect((await details('?sub_domain=gone')).json()).toEqual(none);
+  });
+});
+
+describe('GET admin_settings/permissions/', () => {
+  it('requires authentication', async () => {
+    expect((await t.app.inject({ url: '/api/v1/admin_settings/permissions/' })).statusCode).toBe(401);
+  });
+
+  it('lists every code for a super-user', async () => {
+    const admin = await signIn(t.app);
+    const res = await t.app.inject({
+      url: '/api/v1/admin_settings/permissions/?pagination=false',
+      headers: bearer(admin),
+    });
+    expect(
+      res
+        .json()
+        .map((p: { key: string }) => p.key)
+        .sort(),
+    ).toEqual([...PERMISSION_CODES].sort());
   });
 });

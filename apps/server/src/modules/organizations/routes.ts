@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PUBLIC } from '@rms/contracts/permissions';
-import { organizationDetails, organizationDetailsQuery, subDomainOf } from '@rms/contracts/organizations';
+import { PUBLIC, SIGNED_IN } from '@rms/contracts/permissions';
+import {
+  organizationDetails,
+  organizationDetailsQuery,
+  permissionKeyListResponse,
+  subDomainOf,
+} from '@rms/contracts/organizations';
+import { caller } from '../../auth/access';
 import { brandingFor } from './service';
 
 export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,5 +22,20 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => brandingFor(app.db, request.query.sub_domain ?? subDomainOf(request.hostname)),
+  );
+
+  app.get(
+    '/admin_settings/permissions/',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags: ['organizations'],
+        summary:
+          'The permission keys the caller may grant (their own effective codes; every code for a super-user)',
+        security: [{ bearer: [] }],
+        response: { 200: permissionKeyListResponse },
+      },
+    },
+    async (request) => caller(request).permissions.map((key) => ({ key })),
   );
 };
