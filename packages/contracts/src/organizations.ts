@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { listResponse, pageQuery } from './common';
+import { EMPLOYEE_MESSAGES, email, mobile, newPassword } from './employees';
+import { idOf, isoDate, optionalText, pan, requiredText } from './fields';
 
 // The organizations area. Branding for the sign-in page: the organization whose sub-domain the
 // console is opened on, or nulls (the console then shows its defaults).
@@ -24,3 +27,155 @@ export function subDomainOf(hostname: string): string | undefined {
 /** A permission key the caller may grant (spec 01 §3: labels come from permissionLabel). */
 export const permissionKey = z.object({ key: z.string() });
 export const permissionKeyListResponse = z.array(permissionKey);
+
+// ---- Organizations: registration, list, existing organization, sub-domain, dashboard (spec 01 §2–§8)
+
+export const ORGANIZATION_MESSAGES = {
+  created: 'Organization created successfully',
+  updated: 'Account has been updated',
+  added: 'Organization added successfully',
+  deleted: 'Organization deleted successfully',
+  domainAvailable: 'Domain Available',
+  domainTaken: 'Domain Is Not Available',
+  domainRequired: 'Domain is required',
+  domainInvalid: 'Use 3 to 63 lowercase letters, digits or hyphens, not starting or ending with a hyphen',
+  emailTaken: 'An organization or user with this e-mail already exists',
+  existingNotFound: 'No organization matches this e-mail and PAN',
+  existingAlready: 'This organization is already in your list',
+  existingElsewhere: 'This organization belongs to another account',
+  expiryBeforeActivation: 'Expiry date must be after the activation date',
+  cannotDeleteOwn: 'You cannot delete your own organization',
+} as const;
+
+/** Names a sub-domain may not take: they are the console's own hosts. */
+export const RESERVED_SUB_DOMAINS = [
+  'www',
+  'api',
+  'app',
+  'admin',
+  'mail',
+  'static',
+  'assets',
+  'mqtt',
+  'docs',
+];
+
+export const subDomain = z
+  .string({ error: ORGANIZATION_MESSAGES.domainRequired })
+  .trim()
+  .toLowerCase()
+  .min(1, { message: ORGANIZATION_MESSAGES.domainRequired, abort: true })
+  .regex(/^[a-z0-9](?:[a-z0-9-]{1,61}[a-z0-9])$/, ORGANIZATION_MESSAGES.domainInvalid)
+  .refine((v) => !RESERVED_SUB_DOMAINS.includes(v), ORGANIZATION_MESSAGES.domainTaken);
+
+export const subDomainCheckBody = z.object({ sub_domain: subDomain });
+export const subDomainCheckResponse = z.object({ available: z.boolean(), detail: z.string() });
+
+const organizationFields = {
+  company_name: requiredText('company_name', 150),
+  state: idOf('state'),
+  city: idOf('city'),
+  address: requiredText('address', 500),
+  activation_date: isoDate('activation_date'),
+  expiry_date: isoDate('expiry_date'),
+  pan,
+  gst: optionalText(20),
+  tagline: optionalText(200),
+  sub_domain: subDomain,
+  company_logo: optionalText(300),
+  name: optionalText(150),
+  email,
+  mobile,
+  photo: optionalText(300),
+  permissions: z
+    .array(z.object({ key: z.string().min(1).max(64), is_active: z.boolean().optional() }))
+    .max(100)
+    .default([]),
+};
+
+const datesInOrder = (b: { activation_date?: string; expiry_date?: string }) =>
+  !b.activation_date || !b.expiry_date || b.expiry_date > b.activation_date;
+
+export const organizationCreateBody = z
+  .object({
+    ...organizationFields,
+    create_password: newPassword,
+    password: z.string().optional(),
+  })
+  .refine((b) => b.password === undefined || b.password === b.create_password, {
+    path: ['password'],
+    message: EMPLOYEE_MESSAGES.passwordsDiffer,
+  })
+  .refine(datesInOrder, { path: ['expiry_date'], message: ORGANIZATION_MESSAGES.expiryBeforeActivation });
+export type OrganizationCreateBody = z.infer<typeof organizationCreateBody>;
+
+/** Update: every field optional but validated; `is_active: false` is the soft delete. */
+export const organizationUpdateBody = z
+  .object({ id: idOf('id'), is_active: z.boolean().optional(), ...organizationFields })
+  .partial({
+    company_name: true,
+    state: true,
+    city: true,
+    address: true,
+    activation_date: true,
+    expiry_date: true,
+    pan: true,
+    sub_domain: true,
+    email: true,
+    mobile: true,
+    permissions: true,
+  })
+  .refine(datesInOrder, { path: ['expiry_date'], message: ORGANIZATION_MESSAGES.expiryBeforeActivation });
+export type OrganizationUpdateBody = z.infer<typeof organizationUpdateBody>;
+
+export const existingOrganizationBody = z.object({ email, pan });
+
+export const organizationListQuery = pageQuery.extend({
+  email: z.string().trim().toLowerCase().max(254).optional(),
+  id: z.coerce.number().int().positive().optional(),
+});
+
+export const clientDetails = z.object({
+  active_devices: z.number().int(),
+  inactive_devices: z.number().int(),
+  expired_count: z.number().int(),
+});
+
+export const organizationRow = z.object({
+  id: z.number().int(),
+  company_name: z.string(),
+  name: z.string(),
+  email: z.string(),
+  mobile: z.string().nullable(),
+  photo: z.string().nullable(),
+  state: z.number().int().nullable(),
+  city: z.number().int().nullable(),
+  state_data: z.object({ name: z.string() }).nullable(),
+  city_data: z.object({ name: z.string() }).nullable(),
+  address: z.string(),
+  gst: z.string().nullable(),
+  pan: z.string().nullable(),
+  activation_date: z.string().nullable(),
+  expiry_date: z.string().nullable(),
+  status: z.enum(['Active', 'Expired']),
+  company_logo: z.string().nullable(),
+  company_logo_url: z.string().nullable(),
+  tagline: z.string().nullable(),
+  sub_domain: z.string().nullable(),
+  permissions: z.array(z.object({ key: z.string(), is_active: z.boolean() })),
+  client_details: clientDetails,
+  user_data: z
+    .object({ id: z.number().int(), name: z.string(), email: z.string(), mobile: z.string().nullable() })
+    .nullable(),
+  is_provider: z.boolean(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+});
+export type OrganizationRow = z.infer<typeof organizationRow>;
+export const organizationList = listResponse(organizationRow);
+
+export const dashboardCompanies = z.object({
+  active_companies: z.number().int(),
+  expired_count: z.number().int(),
+  deactivated_companies: z.number().int(),
+});

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { cities, states } from './master-data';
 
 // Organizations (spec 01 §3). The provider's own organization has is_provider = true and sees every other one.
@@ -28,6 +39,11 @@ export const organizations = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * The organization that registered (or linked) this one as its client; null for the provider.
+     * A customer organization sees itself and its clients in the organization list.
+     */
+    parentId: integer('parent_id').references((): AnyPgColumn => organizations.id),
     isProvider: boolean('is_provider').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -40,5 +56,9 @@ export const organizations = pgTable(
     uniqueIndex('organizations_one_provider')
       .on(t.isProvider)
       .where(sql`${t.isProvider}`),
+    uniqueIndex('organizations_email_active')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.isActive}`),
+    index('organizations_parent').on(t.parentId),
   ],
 );

@@ -1,7 +1,21 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { OrganizationDetails } from '@rms/contracts/organizations';
+import { aliasedTable, and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import {
+  ORGANIZATION_MESSAGES,
+  type OrganizationCreateBody,
+  type OrganizationDetails,
+  type OrganizationRow,
+  type OrganizationUpdateBody,
+} from '@rms/contracts/organizations';
 import type { Db } from '../../db/client';
+import { users } from '../../db/schema/employees';
+import { cities, states } from '../../db/schema/master-data';
 import { organizations } from '../../db/schema/organizations';
+import { sessions } from '../../db/schema/session';
+import { pageOf, pageWindow, type PageParams } from '../../db/paging';
+import { textSearch } from '../../db/search';
+import type { AuthUser } from '../../auth/access';
+import { hashPassword } from '../../auth/passwords';
+import { badRequest, fieldError, notFound } from '../../errors';
 
 const NO_BRANDING: OrganizationDetails = { name: null, url: null, tagline: null };
 
@@ -16,4 +30,402 @@ export async function brandingFor(db: Db, subDomain: string | undefined): Promis
     .from(organizations)
     .where(and(sql`lower(${organizations.subDomain}) = ${subDomain}`, eq(organizations.isActive, true)));
   return org ? { name: org.name, url: org.logo, tagline: org.tagline } : NO_BRANDING;
+}
+
+/** The provider sees every organization; a customer organization itself and the clients it registered. */
+export function visibleOrganizations(auth: AuthUser): SQL | undefined {
+  if (auth.isProvider) return undefined;
+  return or(eq(organizations.id, auth.organizationId), eq(organizations.parentId, auth.organizationId));
+}
+
+/** Today in the deployment's time zone, YYYY-MM-DD: validity flips at local midnight. */
+export function today(timeZone: string, now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+const owner = aliasedTable(users, 'owner');
+
+export async function listOrganizations(
+  db: Db,
+  auth: AuthUser,
+  timeZone: string,
+  query: PageParams & { query?: string | undefined; email?: string | undefined; id?: number | undefined },
+) {
+  const where = and(
+    eq(organizations.isActive, true),
+    visibleOrganizations(auth),
+    query.email ? sql`lower(${organizations.email}) = ${query.email}` : undefined,
+    query.id ? eq(organizations.id, query.id) : undefined,
+    textSearch(query.query, [
+      organizations.companyName,
+      organizations.name,
+      organizations.email,
+      organizations.mobile,
+      organizations.pan,
+      sql`${organizations.id}::text`,
+    ]),
+  );
+  const [total] = await db.select({ n: count() }).from(organizations).where(where);
+  const { limit, offset } = pageWindow(query);
+  const rows = await selectRows(db).where(where).orderBy(desc(organizations.id)).limit(limit).offset(offset);
+  const day = today(timeZone);
+  return pageOf(
+    query,
+    rows.map((r) => toRow(r, day)),
+    total?.n ?? 0,
+  );
+}
+
+/** Counts over the organizations the caller sees, the provider itself left out. */
+export async function dashboardCompanies(db: Db, auth: AuthUser, timeZone: string) {
+  const day = today(timeZone);
+  const [row] = await db
+    .select({
+      active: sql<number>`count(*) filter (where ${organizations.isActive} and (${organizations.expiryDate} is null or ${organizations.expiryDate} > ${day}))`,
+      expired: sql<number>`count(*) filter (where ${organizations.isActive} and ${organizations.expiryDate} <= ${day})`,
+      deactivated: sql<number>`count(*) filter (where not ${organizations.isActive})`,
+    })
+    .from(organizations)
+    .where(and(eq(organizations.isProvider, false), visibleOrganizations(auth)));
+  return {
+    active_companies: Number(row?.active ?? 0),
+    expired_count: Number(row?.expired ?? 0),
+    deactivated_companies: Number(row?.deactivated ?? 0),
+  };
+}
+
+export async function isSubDomainAvailable(db: Db, subDomain: string, exceptId?: number): Promise<boolean> {
+  const [taken] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(
+      and(
+        sql`lower(${organizations.subDomain}) = ${subDomain}`,
+        eq(organizations.isActive, true),
+        exceptId ? sql`${organizations.id} <> ${exceptId}` : undefined,
+      ),
+    );
+  return !taken;
+}
+
+/**
+ * Registers a client organization of the caller's organization with its owner (the primary user,
+ * signing in with the organization's e-mail and create_password). Both hold the chosen codes, which
+ * must be codes the caller holds.
+ */
+export async function createOrganization(
+  db: Db,
+  auth: AuthUser,
+  body: OrganizationCreateBody,
+  timeZone: string,
+) {
+  const keys = grantable(auth, body.permissions);
+  await checkPlace(db, body.state, body.city);
+  if (!(await isSubDomainAvailable(db, body.sub_domain)))
+    throw fieldError('sub_domain', ORGANIZATION_MESSAGES.domainTaken);
+  await checkEmailFree(db, body.email);
+  const passwordHash = await hashPassword(body.create_password);
+  const id = await db.transaction(async (tx) => {
+    const [org] = await tx
+      .insert(organizations)
+      .values({
+        companyName: body.company_name,
+        name: body.name ?? '',
+        email: body.email,
+        mobile: body.mobile,
+        photo: body.photo,
+        stateId: body.state,
+        cityId: body.city,
+        address: body.address,
+        gst: body.gst,
+        pan: body.pan,
+        activationDate: body.activation_date,
+        expiryDate: body.expiry_date,
+        companyLogo: body.company_logo,
+        tagline: body.tagline,
+        subDomain: body.sub_domain,
+        permissions: keys,
+        parentId: auth.organizationId,
+      })
+      .returning({ id: organizations.id });
+    if (!org) throw new Error('insert returned no row');
+    const [first = '', ...rest] = (body.name ?? '').split(/\s+/).filter(Boolean);
+    await tx.insert(users).values({
+      organizationId: org.id,
+      email: body.email,
+      firstName: first,
+      lastName: rest.join(' '),
+      mobile: body.mobile,
+      photo: body.photo,
+      passwordHash,
+      permissions: keys,
+      isPrimary: true,
+    });
+    return org.id;
+  });
+  return getOrganization(db, auth, id, timeZone);
+}
+
+export async function updateOrganization(
+  db: Db,
+  auth: AuthUser,
+  body: OrganizationUpdateBody,
+  timeZone: string,
+) {
+  const current = await findVisible(db, auth, body.id);
+  if (body.is_active === false) {
+    if (current.id === auth.organizationId || current.isProvider)
+      throw badRequest(ORGANIZATION_MESSAGES.cannotDeleteOwn);
+    await db.transaction(async (tx) => {
+      await tx
+        .update(organizations)
+        .set({ isActive: false, updatedAt: new Date() })
+        .where(eq(organizations.id, current.id));
+      // Its people go with it (their e-mails become free again), and their open sessions end now.
+      await tx
+        .update(users)
+        .set({ isActive: false, updatedAt: new Date() })
+        .where(eq(users.organizationId, current.id));
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date(), revokedReason: 'organization deleted' })
+        .where(
+          and(
+            sql`${sessions.userId} in (select id from users where organization_id = ${current.id})`,
+            sql`${sessions.revokedAt} is null`,
+          ),
+        );
+    });
+    return null;
+  }
+  const keys = body.permissions ? grantable(auth, body.permissions) : undefined;
+  if (body.state !== undefined || body.city !== undefined) {
+    await checkPlace(db, body.state ?? current.stateId, body.city ?? current.cityId);
+  }
+  if (body.sub_domain && !(await isSubDomainAvailable(db, body.sub_domain, current.id))) {
+    throw fieldError('sub_domain', ORGANIZATION_MESSAGES.domainTaken);
+  }
+  if (body.email && body.email !== current.email.toLowerCase())
+    await checkEmailFree(db, body.email, current.id);
+  const activation = body.activation_date ?? current.activationDate;
+  const expiry = body.expiry_date ?? current.expiryDate;
+  if (activation && expiry && expiry <= activation)
+    throw fieldError('expiry_date', ORGANIZATION_MESSAGES.expiryBeforeActivation);
+
+  await db.transaction(async (tx) => {
+    await tx
+      .update(organizations)
+      .set({
+        ...(body.company_name !== undefined && { companyName: body.company_name }),
+        ...(body.name !== undefined && { name: body.name ?? '' }),
+        ...(body.email !== undefined && { email: body.email }),
+        ...(body.mobile !== undefined && { mobile: body.mobile }),
+        ...(body.photo !== undefined && { photo: body.photo }),
+        ...(body.state !== undefined && { stateId: body.state }),
+        ...(body.city !== undefined && { cityId: body.city }),
+        ...(body.address !== undefined && { address: body.address }),
+        ...(body.gst !== undefined && { gst: body.gst }),
+        ...(body.pan !== undefined && { pan: body.pan }),
+        ...(body.activation_date !== undefined && { activationDate: body.activation_date }),
+        ...(body.expiry_date !== undefined && { expiryDate: body.expiry_date }),
+        ...(body.company_logo !== undefined && { companyLogo: body.company_logo }),
+        ...(body.tagline !== undefined && { tagline: body.tagline }),
+        ...(body.sub_domain !== undefined && { subDomain: body.sub_domain }),
+        ...(keys && { permissions: keys }),
+        updatedAt: new Date(),
+      })
+      .where(eq(organizations.id, current.id));
+    // The owner's sign-in e-mail and contact follow the organization's.
+    await tx
+      .update(users)
+      .set({
+        ...(body.email !== undefined && { email: body.email }),
+        ...(body.mobile !== undefined && { mobile: body.mobile }),
+        ...(body.photo !== undefined && { photo: body.photo }),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(users.organizationId, current.id), eq(users.isPrimary, true), eq(users.isActive, true)));
+  });
+  return getOrganization(db, auth, current.id, timeZone);
+}
+
+/**
+ * Adds an organization that already exists to the caller's clients. E-mail and PAN must both match
+ * one active organization. One held by the provider directly (or by nobody) can be taken over;
+ * one that another customer manages cannot.
+ */
+export async function linkExistingOrganization(
+  db: Db,
+  auth: AuthUser,
+  email: string,
+  pan: string,
+): Promise<void> {
+  const [org] = await db
+    .select()
+    .from(organizations)
+    .where(
+      and(
+        sql`lower(${organizations.email}) = ${email}`,
+        eq(organizations.pan, pan),
+        eq(organizations.isActive, true),
+      ),
+    );
+  if (!org || org.isProvider || org.id === auth.organizationId)
+    throw badRequest(ORGANIZATION_MESSAGES.existingNotFound);
+  if (org.parentId === auth.organizationId) throw badRequest(ORGANIZATION_MESSAGES.existingAlready);
+  const [parent] = org.parentId
+    ? await db
+        .select({ isProvider: organizations.isProvider })
+        .from(organizations)
+        .where(eq(organizations.id, org.parentId))
+    : [];
+  if (parent && !parent.isProvider) throw badRequest(ORGANIZATION_MESSAGES.existingElsewhere);
+  await db
+    .update(organizations)
+    .set({ parentId: auth.organizationId, updatedAt: new Date() })
+    .where(eq(organizations.id, org.id));
+}
+
+async function getOrganization(
+  db: Db,
+  auth: AuthUser,
+  id: number,
+  timeZone: string,
+): Promise<OrganizationRow> {
+  const [row] = await selectRows(db).where(and(eq(organizations.id, id), visibleOrganizations(auth)));
+  if (!row) throw notFound();
+  return toRow(row, today(timeZone));
+}
+
+async function findVisible(db: Db, auth: AuthUser, id: number) {
+  const [org] = await db
+    .select()
+    .from(organizations)
+    .where(and(eq(organizations.id, id), eq(organizations.isActive, true), visibleOrganizations(auth)));
+  if (!org) throw notFound();
+  return org;
+}
+
+/** Nobody grants more than they hold. */
+function grantable(
+  auth: AuthUser,
+  permissions: { key: string; is_active?: boolean | undefined }[],
+): string[] {
+  const keys = [...new Set(permissions.filter((p) => p.is_active !== false).map((p) => p.key))];
+  const refused = keys.filter((k) => !auth.permissions.includes(k));
+  if (refused.length > 0)
+    throw fieldError('permissions', `These permissions cannot be granted: ${refused.join(', ')}`);
+  return keys;
+}
+
+async function checkPlace(db: Db, stateId: number | null, cityId: number | null): Promise<void> {
+  if (stateId === null) throw fieldError('state', "'state' is required!");
+  const [state] = await db
+    .select({ id: states.id })
+    .from(states)
+    .where(and(eq(states.id, stateId), eq(states.isActive, true)));
+  if (!state) throw fieldError('state', 'State not found');
+  if (cityId === null) throw fieldError('city', "'city' is required!");
+  const [city] = await db
+    .select({ id: cities.id })
+    .from(cities)
+    .where(and(eq(cities.id, cityId), eq(cities.stateId, stateId), eq(cities.isActive, true)));
+  if (!city) throw fieldError('city', 'City not found in the chosen state');
+}
+
+/** The e-mail names the organization and signs its owner in: it must be free among both. */
+async function checkEmailFree(db: Db, email: string, exceptOrganization?: number): Promise<void> {
+  const [org] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(
+      and(
+        sql`lower(${organizations.email}) = ${email}`,
+        eq(organizations.isActive, true),
+        exceptOrganization ? sql`${organizations.id} <> ${exceptOrganization}` : undefined,
+      ),
+    );
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        sql`lower(${users.email}) = ${email}`,
+        eq(users.isActive, true),
+        exceptOrganization
+          ? sql`not (${users.organizationId} = ${exceptOrganization} and ${users.isPrimary})`
+          : undefined,
+      ),
+    );
+  if (org || user) throw fieldError('email', ORGANIZATION_MESSAGES.emailTaken);
+}
+
+function selectRows(db: Db) {
+  return db
+    .select({
+      org: organizations,
+      stateName: states.name,
+      cityName: cities.name,
+      ownerId: owner.id,
+      ownerFirst: owner.firstName,
+      ownerLast: owner.lastName,
+      ownerEmail: owner.email,
+      ownerMobile: owner.mobile,
+    })
+    .from(organizations)
+    .leftJoin(states, eq(states.id, organizations.stateId))
+    .leftJoin(cities, eq(cities.id, organizations.cityId))
+    .leftJoin(
+      owner,
+      and(eq(owner.organizationId, organizations.id), eq(owner.isPrimary, true), eq(owner.isActive, true)),
+    )
+    .$dynamic();
+}
+
+type SelectedRow = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number];
+
+function toRow(r: SelectedRow, day: string): OrganizationRow {
+  const o = r.org;
+  return {
+    id: o.id,
+    company_name: o.companyName,
+    name: o.name,
+    email: o.email,
+    mobile: o.mobile,
+    photo: o.photo,
+    state: o.stateId,
+    city: o.cityId,
+    state_data: r.stateName ? { name: r.stateName } : null,
+    city_data: r.cityName ? { name: r.cityName } : null,
+    address: o.address,
+    gst: o.gst,
+    pan: o.pan,
+    activation_date: o.activationDate,
+    expiry_date: o.expiryDate,
+    status: o.expiryDate && o.expiryDate <= day ? 'Expired' : 'Active',
+    company_logo: o.companyLogo,
+    company_logo_url: o.companyLogo,
+    tagline: o.tagline,
+    sub_domain: o.subDomain,
+    permissions: o.permissions.map((key) => ({ key, is_active: true })),
+    // Device counts arrive with the inventory: until then an organization has none.
+    client_details: { active_devices: 0, inactive_devices: 0, expired_count: 0 },
+    user_data:
+      r.ownerId !== null
+        ? {
+            id: r.ownerId,
+            name: [r.ownerFirst, r.ownerLast].filter(Boolean).join(' '),
+            email: r.ownerEmail ?? '',
+            mobile: r.ownerMobile,
+          }
+        : null,
+    is_provider: o.isProvider,
+    is_active: o.isActive,
+    created_at: o.createdAt.toISOString(),
+  };
 }
