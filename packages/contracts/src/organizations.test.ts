@@ -11,5 +11,6 @@ describe('subDomainOf', () => {
     expect(subDomainOf('localhost')).toBeUndefined();
     expect(subDomainOf('127.0.0.1')).toBeUndefined();
     expect(subDomainOf('[::1]:8080')).toBeUndefined();
+    expect(subDomainOf('www.rms.example.com')).toBeUndefined();
   });
 });

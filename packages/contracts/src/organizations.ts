@@ -21,7 +21,8 @@ export function subDomainOf(hostname: string): string | undefined {
   if (/^[\d.]+$/.test(host) || host.includes(':')) return undefined;
   const labels = host.split('.');
   const minimum = labels[labels.length - 1] === 'localhost' ? 2 : 3;
-  return labels.length >= minimum ? labels[0] : undefined;
+  const first = labels[0];
+  return labels.length >= minimum && first && first !== 'www' ? first : undefined;
 }
 
 /** A permission key the caller may grant (spec 01 §3: labels come from permissionLabel). */

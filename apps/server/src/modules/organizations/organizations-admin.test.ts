@@ -178,14 +178,12 @@ describe('customer organizations: scope and permissions', () => {
 
   it('answers 403 to a user without the code', async () => {
     const hash = await hashPassword('Clerk-pass-123');
-    await t.database.db
-      .insert(users)
-      .values({
-        organizationId: customerOrgId,
-        email: 'clerk@customer.example',
-        passwordHash: hash,
-        permissions: [],
-      });
+    await t.database.db.insert(users).values({
+      organizationId: customerOrgId,
+      email: 'clerk@customer.example',
+      passwordHash: hash,
+      permissions: [],
+    });
     const clerk = await signIn(t.app, 'clerk@customer.example', 'Clerk-pass-123');
     expect((await get(clerk)).statusCode).toBe(403);
     expect((await post(clerk, body())).statusCode).toBe(403);

@@ -18,10 +18,6 @@ export interface Branding {
   tagline: string | null;
 }
 
-export function fetchBranding(subDomain: string | null, signal?: AbortSignal): Promise<Branding> {
-  return get<Branding>('admin_settings/organization_details/', {
-    auth: false,
-    query: { sub_domain: subDomain },
-    signal,
-  });
+export function fetchBranding(signal?: AbortSignal): Promise<Branding> {
+  return get<Branding>('admin_settings/organization_details/', { auth: false, signal });
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_TAGLINE, PRODUCT_NAME, subDomainOf } from '../../lib/branding';
+import { DEFAULT_TAGLINE, PRODUCT_NAME } from '../../lib/branding';
 import { fetchBranding } from './session-api';
 
 export interface BrandingView {
@@ -11,13 +11,13 @@ export interface BrandingView {
 
 /**
  * The sign-in page's logo and tagline (spec 01 §1): the organization's when the host names one and it
- * has them, otherwise the defaults. Failing to load them is no error worth showing.
+ * has them, otherwise the defaults. The server reads the sub-domain from the host the console is
+ * opened on. Failing to load them is no error worth showing.
  */
 export function useBranding(): BrandingView {
-  const subDomain = subDomainOf(window.location.hostname);
   const { data } = useQuery({
-    queryKey: ['branding', subDomain],
-    queryFn: ({ signal }) => fetchBranding(subDomain, signal),
+    queryKey: ['branding'],
+    queryFn: ({ signal }) => fetchBranding(signal),
     retry: false,
     staleTime: Infinity,
     meta: { silent: true },
