@@ -41,6 +41,18 @@ const PAGES: Partial<Record<ConsolePath, Page>> = {
     () => import('./features/dashboard/dashboard-page'),
     (m) => m.DashboardPage,
   ),
+  '/company-view': page(
+    () => import('./features/organizations/organizations-page'),
+    (m) => m.OrganizationsPage,
+  ),
+  '/client-details': page(
+    () => import('./features/organizations/client-details-page'),
+    (m) => m.ClientDetailsPage,
+  ),
+  '/existing-company-registration': page(
+    () => import('./features/organizations/existing-organization-page'),
+    (m) => m.ExistingOrganizationPage,
+  ),
 };
 
 export const REGISTERED_PATHS: ReadonlySet<string> = new Set(Object.keys(PAGES));

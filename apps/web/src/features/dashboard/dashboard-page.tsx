@@ -1,19 +1,39 @@
-import { Card, Typography } from 'antd';
+import { Card, Col, Row, Typography } from 'antd';
 import { useSession } from '../../auth/use-session';
+import { useCanOpen } from '../../auth/use-allows';
+import { CompanyCountsPanel, RecentCompaniesPanel } from './company-panels';
 
-/** The dashboard (spec 01 §2). Its panels arrive with the dashboard issue; for now the welcome card. */
+/**
+ * The dashboard (spec 01 §2): the welcome card, and the company panels for users who may see
+ * organizations. The device, harvest and alarm panels come with the monitoring issue.
+ */
 export function DashboardPage() {
   const session = useSession();
+  const canSeeCompanies = useCanOpen('/company-view');
   if (!session) return null;
   const { first_name, email, organization_data } = session.user;
   return (
-    <Card>
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {`Welcome, ${first_name || email}`}
-      </Typography.Title>
-      {organization_data.company_name && (
-        <Typography.Text type="secondary">{organization_data.company_name}</Typography.Text>
+    <Row gutter={[16, 16]}>
+      <Col span={24}>
+        <Card>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {`Welcome, ${first_name || email}`}
+          </Typography.Title>
+          {organization_data.company_name && (
+            <Typography.Text type="secondary">{organization_data.company_name}</Typography.Text>
+          )}
+        </Card>
+      </Col>
+      {canSeeCompanies && (
+        <>
+          <Col xs={24} lg={10}>
+            <CompanyCountsPanel />
+          </Col>
+          <Col xs={24} lg={14}>
+            <RecentCompaniesPanel />
+          </Col>
+        </>
       )}
-    </Card>
+    </Row>
   );
 }

@@ -1,0 +1,76 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Paged } from '@rms/contracts/common';
+import type {
+  OrganizationCreateBody,
+  OrganizationRow,
+  OrganizationUpdateBody,
+} from '@rms/contracts/organizations';
+import { get, post, put } from '../../api/client';
+
+// The organizations area's calls (spec 01 §7), typed from contracts.
+
+const LIST_KEY = ['organizations'] as const;
+
+export function organizationListQuery(params: { page: number; pageSize: number; query: string }) {
+  return queryOptions({
+    queryKey: [...LIST_KEY, 'list', params],
+    queryFn: ({ signal }) =>
+      get<Paged<OrganizationRow>>('admin_settings/organizations/', {
+        query: { page: params.page, page_size: params.pageSize, query: params.query || undefined },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOrganization(id: number | undefined) {
+  return useQuery({
+    queryKey: [...LIST_KEY, 'one', id],
+    enabled: id !== undefined,
+    queryFn: async ({ signal }) => {
+      const rows = await get<OrganizationRow[]>('admin_settings/organizations/', {
+        query: { id, pagination: 'false' },
+        signal,
+      });
+      return rows[0] ?? null;
+    },
+  });
+}
+
+function useInvalidatingMutation<TBody, TResult>(call: (body: TBody) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: LIST_KEY }),
+  });
+}
+
+export function useCreateOrganization() {
+  return useInvalidatingMutation((body: OrganizationCreateBody) =>
+    post<OrganizationRow & { detail: string }>('admin_settings/organizations/', body),
+  );
+}
+
+export function useUpdateOrganization() {
+  return useInvalidatingMutation((body: OrganizationUpdateBody) =>
+    put<OrganizationRow & { detail: string }>('admin_settings/organizations/', body),
+  );
+}
+
+export function useDeleteOrganization() {
+  return useInvalidatingMutation((id: number) =>
+    put<{ detail: string }>('admin_settings/organizations/', { id, is_active: false }),
+  );
+}
+
+export function useAddExistingOrganization() {
+  return useInvalidatingMutation((body: { email: string; pan: string }) =>
+    post<{ detail: string }>('admin_settings/existing_organization/', body),
+  );
+}
+
+export function checkSubDomain(subDomain: string) {
+  return post<{ available: boolean; detail: string }>('admin_settings/sub_domain_check/', {
+    sub_domain: subDomain,
+  });
+}

@@ -1,0 +1,117 @@
+import { EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Card, Flex, Input, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { Link, useNavigate } from 'react-router';
+import type { OrganizationRow } from '@rms/contracts/organizations';
+import { useCanOpen } from '../../auth/use-allows';
+import { ConfirmDelete } from '../../components/confirm-delete';
+import { PagedTable } from '../../components/paged-table';
+import { dash, formatDate } from '../../lib/format';
+import { useListParams } from '../../lib/use-list-params';
+import { organizationListQuery, useDeleteOrganization } from './api';
+
+/** All Organizations (spec 01 §2): search, paged 20 with serial numbers, edit and soft delete. */
+export function OrganizationsPage() {
+  const list = useListParams();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const canManage = useCanOpen('/company-registration');
+  const { data, isFetching } = useQuery(
+    organizationListQuery({ page: list.page, pageSize: list.pageSize, query: list.query }),
+  );
+  const remove = useDeleteOrganization();
+
+  const columns: ColumnsType<OrganizationRow> = [
+    {
+      title: 'Organization Name',
+      dataIndex: 'company_name',
+      render: (name: string, row) => (
+        <Link to="/client-details" state={{ record: row }}>
+          {dash(name)}
+        </Link>
+      ),
+    },
+    { title: 'E-mail', dataIndex: 'email', render: dash },
+    { title: 'PAN Number', dataIndex: 'pan', render: dash },
+    { title: 'Phone', dataIndex: 'mobile', render: dash },
+    { title: 'Tag Line', dataIndex: 'tagline', render: dash },
+    { title: 'State', key: 'state', render: (_v, row) => dash(row.state_data?.name) },
+    { title: 'City', key: 'city', render: (_v, row) => dash(row.city_data?.name) },
+    { title: 'Activation Date', dataIndex: 'activation_date', render: formatDate },
+    { title: 'Expiry Date', dataIndex: 'expiry_date', render: formatDate },
+    {
+      title: 'Status',
+      dataIndex: 'status',
+      render: (status: OrganizationRow['status']) => (
+        <Tag color={status === 'Active' ? 'green' : 'red'}>{status}</Tag>
+      ),
+    },
+    ...(canManage
+      ? [
+          {
+            title: 'Actions',
+            key: 'actions',
+            fixed: 'right' as const,
+            render: (_v: unknown, row: OrganizationRow) =>
+              row.is_provider ? null : (
+                <Flex gap={4}>
+                  <Button
+                    type="text"
+                    icon={<EditOutlined />}
+                    aria-label={`Edit ${row.company_name}`}
+                    onClick={() => navigate('/company-registration', { state: { record: row } })}
+                  />
+                  <ConfirmDelete
+                    label={`Delete ${row.company_name}`}
+                    loading={remove.isPending && remove.variables === row.id}
+                    onConfirm={() =>
+                      remove.mutateAsync(row.id).then((res) => void message.success(res.detail))
+                    }
+                  />
+                </Flex>
+              ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <Card>
+      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          All Organizations
+        </Typography.Title>
+        <Flex gap={8} wrap>
+          <Input
+            allowClear
+            aria-label="Search organizations"
+            placeholder="Search by user name, customer id, e-mail or mobile"
+            value={list.text}
+            onChange={(event) => list.setText(event.target.value)}
+            onPressEnter={list.searchNow}
+            style={{ width: 320, maxWidth: '100%' }}
+          />
+          <Button icon={<SearchOutlined />} onClick={list.searchNow}>
+            Search
+          </Button>
+          {canManage && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/company-registration')}>
+              Add New Organization
+            </Button>
+          )}
+        </Flex>
+      </Flex>
+      <PagedTable<OrganizationRow>
+        rowKey="id"
+        data={data}
+        loading={isFetching}
+        page={list.page}
+        pageSize={list.pageSize}
+        onPageChange={list.setPage}
+        columns={columns}
+        locale={{ emptyText: list.query ? 'No organization matches this search' : 'No organizations yet' }}
+      />
+    </Card>
+  );
+}
