@@ -1,13 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteOptions } from 'fastify';
 import { isPermissionCode } from '@rms/contracts/permissions';
-import { createTestApp, type TestApp } from './testing/app';
+import { hashPassword } from './auth/passwords';
+import { users } from './db/schema/employees';
+import { bearer, createTestApp, signIn, type TestApp } from './testing/app';
 
 // Walks every registered API route: each must declare who may call it (public, signed-in, or codes).
 let t: TestApp;
 const apiRoutes: RouteOptions[] = [];
+let nobody: string;
 beforeAll(async () => {
   t = await createTestApp({ onRoute: (route) => route.url.startsWith('/api/v1/') && apiRoutes.push(route) });
+  // A signed-in user of the provider organization who holds no permission code at all.
+  const [me] = await t.database.db.select({ organizationId: users.organizationId }).from(users);
+  await t.database.db.insert(users).values({
+    organizationId: me!.organizationId,
+    email: 'nobody@test.example',
+    passwordHash: await hashPassword('Nobody-pass-1'),
+    permissions: [],
+  });
+  nobody = (await signIn(t.app, 'nobody@test.example', 'Nobody-pass-1')).access;
 });
 afterAll(() => t.close());
 
@@ -31,5 +43,44 @@ describe('every API route declares an access rule', () => {
       return access?.kind === 'codes' && (access.anyOf.length === 0 || !access.anyOf.every(isPermissionCode));
     });
     expect(bad.map(name)).toEqual([]);
+  });
+});
+
+// Each route's guard, proven on the real app: without a token every non-public route answers 401;
+// a signed-in user holding no code gets 403 from every route that names codes.
+describe('every API route enforces its rule', () => {
+  const methodsOf = (r: RouteOptions) =>
+    (Array.isArray(r.method) ? r.method : [r.method]).filter((m) => m !== 'HEAD');
+  const urlOf = (r: RouteOptions) => r.url.replace(/:\w+/g, '1');
+
+  it('answers 401 without a token on every non-public route', async () => {
+    const wrong: string[] = [];
+    for (const route of apiRoutes.filter((r) => r.config?.access?.kind !== 'public')) {
+      for (const method of methodsOf(route)) {
+        const res = await t.app.inject({
+          method: method as 'GET',
+          url: urlOf(route),
+          payload: method === 'GET' ? undefined : {},
+        });
+        if (res.statusCode !== 401) wrong.push(`${method} ${route.url} → ${res.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers 403 to a user without the code on every route that names codes', async () => {
+    const wrong: string[] = [];
+    for (const route of apiRoutes.filter((r) => r.config?.access?.kind === 'codes')) {
+      for (const method of methodsOf(route)) {
+        const res = await t.app.inject({
+          method: method as 'GET',
+          url: urlOf(route),
+          headers: bearer(nobody),
+          payload: method === 'GET' ? undefined : {},
+        });
+        if (res.statusCode !== 403) wrong.push(`${method} ${route.url} → ${res.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });
