@@ -20,14 +20,18 @@ export const EMPLOYEE_MESSAGES = {
   organizationNotFound: 'Organization not found',
 } as const;
 
-export const email = z.string().trim().toLowerCase().pipe(z.email(MESSAGES.validEmail));
+export const email = z
+  .string({ error: MESSAGES.validEmail })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email(MESSAGES.validEmail));
 export const mobile = z
-  .string()
+  .string({ error: EMPLOYEE_MESSAGES.mobile })
   .trim()
   .regex(/^\d{10}$/, EMPLOYEE_MESSAGES.mobile);
 export const newPassword = z
   .string({ error: EMPLOYEE_MESSAGES.password })
-  .min(1, EMPLOYEE_MESSAGES.password)
+  .min(1, { message: EMPLOYEE_MESSAGES.password, abort: true })
   .min(8, EMPLOYEE_MESSAGES.passwordLength)
   .max(128);
 export const permissionKeyList = z.array(z.object({ key: z.string().min(1).max(64) })).max(100);

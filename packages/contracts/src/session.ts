@@ -60,6 +60,7 @@ export const PASSWORD_RESET_MESSAGES = {
   changed: 'Password Changed Successfully',
   invalidLink: 'This password reset link is invalid or has expired. Please ask for a new one.',
   passwordLength: 'Password must be at least 8 characters',
+  passwordRequired: "'Password' is required!",
 } as const;
 
 export const passwordResetBody = z.object({
@@ -73,7 +74,8 @@ export const passwordResetBody = z.object({
 
 export const passwordResetConfirmBody = z.object({
   password: z
-    .string({ error: "'password' is required!" })
+    .string({ error: PASSWORD_RESET_MESSAGES.passwordRequired })
+    .min(1, { message: PASSWORD_RESET_MESSAGES.passwordRequired, abort: true })
     .min(8, PASSWORD_RESET_MESSAGES.passwordLength)
     .max(128),
   code: z.string().min(10).max(200),
@@ -83,7 +85,6 @@ export const passwordResetConfirmBody = z.object({
 export const PROFILE_MESSAGES = {
   firstNameRequired: "'First Name' is required!",
   validEmail: 'Please enter a valid email address',
-  emailRequired: "'Email' is required!",
   mobile: 'Please enter a valid mobile number',
   updated: 'Profile Updated Successfully',
   emailTaken: 'A user with this e-mail already exists',
@@ -100,7 +101,7 @@ export const profileUpdateBody = z.object({
   middle_name: z.string().trim().max(50).optional().default(''),
   last_name: z.string().trim().max(50).optional().default(''),
   email: z
-    .string({ error: PROFILE_MESSAGES.emailRequired })
+    .string({ error: PROFILE_MESSAGES.validEmail })
     .trim()
     .toLowerCase()
     .pipe(z.email(PROFILE_MESSAGES.validEmail)),
@@ -132,7 +133,7 @@ export const passwordChangeBody = z
       .max(256),
     new_password: z
       .string({ error: PASSWORD_CHANGE_MESSAGES.newRequired })
-      .min(1, PASSWORD_CHANGE_MESSAGES.newRequired)
+      .min(1, { message: PASSWORD_CHANGE_MESSAGES.newRequired, abort: true })
       .min(8, PASSWORD_CHANGE_MESSAGES.newLength)
       .max(128),
     confirm: z
