@@ -69,6 +69,7 @@ export const employeeRow = z.object({
   organization_data: z.object({ company_name: z.string() }),
   permissions: permissionKeyList,
   is_primary: z.boolean(),
+  is_superuser: z.boolean(),
   is_active: z.boolean(),
 });
 export type EmployeeRow = z.infer<typeof employeeRow>;

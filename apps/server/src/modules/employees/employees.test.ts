@@ -251,7 +251,8 @@ describe('PUT admin_settings/employee/', () => {
     });
     const manager = await signIn(t.app, 'provider-manager@test.example', 'Secret-pass-1');
     const res = await update(manager, { id: me.id, is_active: false });
-    expect(res.statusCode).toBe(403);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().detail).toBe(EMPLOYEE_MESSAGES.superuserOnly);
   });
 
   it('soft-deletes: the row leaves the list, its sessions end, and nobody deletes themselves', async () => {

@@ -12,7 +12,7 @@ import { sessions } from '../../db/schema/session';
 import type { AuthUser } from '../../auth/access';
 import { canSeeOrganization, orgScope } from '../../auth/tenant';
 import { hashPassword } from '../../auth/passwords';
-import { badRequest, fieldError, forbidden, notFound } from '../../errors';
+import { badRequest, fieldError, notFound } from '../../errors';
 import { pageOf, pageWindow, type PageParams } from '../../db/paging';
 import { textSearch } from '../../db/search';
 import type { Storage } from '../../storage/storage';
@@ -103,7 +103,8 @@ export async function updateEmployee(
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
     .where(and(eq(users.id, body.id), eq(users.isActive, true), orgScope(users.organizationId, auth)));
   if (!current) throw notFound();
-  if (current.user.isSuperuser && !auth.is_superuser) throw forbidden(EMPLOYEE_MESSAGES.superuserOnly);
+  // 404 rather than 403: the console ends the session on any 403 (spec 01 §8).
+  if (current.user.isSuperuser && !auth.is_superuser) throw notFound(EMPLOYEE_MESSAGES.superuserOnly);
 
   if (body.is_active === false) {
     if (current.user.id === auth.id) throw badRequest(EMPLOYEE_MESSAGES.cannotDeleteSelf);
@@ -212,6 +213,7 @@ async function toRow(storage: Storage, user: UserRecord, companyName: string): P
     organization_data: { company_name: companyName },
     permissions: user.permissions.map((key) => ({ key })),
     is_primary: user.isPrimary,
+    is_superuser: user.isSuperuser,
     is_active: user.isActive,
   };
 }

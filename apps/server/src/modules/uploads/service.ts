@@ -47,7 +47,7 @@ export async function recordPhoto(
     .from(users)
     .where(and(eq(users.id, body.id), eq(users.isActive, true), orgScope(users.organizationId, auth)));
   if (!user || (body.email !== undefined && body.email !== user.email.toLowerCase())) throw notFound();
-  if (user.isSuperuser && !auth.is_superuser) throw forbidden();
+  if (user.isSuperuser && !auth.is_superuser) throw notFound();
   if (body.photo && body.photo !== user.photo) await verifyStoredImage(storage, body.photo, 'photo');
   await db.update(users).set({ photo: body.photo, updatedAt: new Date() }).where(eq(users.id, user.id));
   return {

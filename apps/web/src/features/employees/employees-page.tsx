@@ -21,6 +21,8 @@ export function EmployeesPage() {
   const employees = useEmployees({ page: list.page, pageSize: list.pageSize, query: list.query });
   const remove = useDeleteEmployee();
   const canManage = allows(anyOf('MANAGE_USER'), accessHolder(session));
+  // Only a super-user changes a super-user's account.
+  const canChange = (row: EmployeeRow) => canManage && (!row.is_superuser || !!session?.isSuperuser);
 
   const columns: ColumnsType<EmployeeRow> = [
     { title: 'Name', dataIndex: 'name', render: (name: string) => dash(name) },
@@ -43,29 +45,30 @@ export function EmployeesPage() {
     columns.push({
       title: 'Actions',
       key: 'actions',
-      render: (_value, row) => (
-        <Space size={0}>
-          <Button
-            type="text"
-            icon={<EditOutlined />}
-            aria-label={`Edit ${row.email}`}
-            onClick={() => void navigate('/user-registration', { state: row })}
-          />
-          {row.id !== session?.user.id && (
-            <ConfirmDelete
-              label={`Delete ${row.email}`}
-              loading={remove.isPending && remove.variables === row.id}
-              onConfirm={
-                () =>
-                  remove
-                    .mutateAsync(row.id)
-                    .then((done) => void message.success(done.detail))
-                    .catch(() => undefined) // shown by the error catalogue
-              }
+      render: (_value, row) =>
+        canChange(row) && (
+          <Space size={0}>
+            <Button
+              type="text"
+              icon={<EditOutlined />}
+              aria-label={`Edit ${row.email}`}
+              onClick={() => void navigate('/user-registration', { state: row })}
             />
-          )}
-        </Space>
-      ),
+            {row.id !== session?.user.id && (
+              <ConfirmDelete
+                label={`Delete ${row.email}`}
+                loading={remove.isPending && remove.variables === row.id}
+                onConfirm={
+                  () =>
+                    remove
+                      .mutateAsync(row.id)
+                      .then((done) => void message.success(done.detail))
+                      .catch(() => undefined) // shown by the error catalogue
+                }
+              />
+            )}
+          </Space>
+        ),
     });
   }
 

@@ -1,11 +1,13 @@
 import { PASSWORD_RESET_MESSAGES, passwordResetConfirmBody } from '@rms/contracts/session';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, formFieldErrors } from '../../api/errors';
+import { BrandLogo } from '../../components/brand-logo';
 import { zodRule } from '../../lib/zod-rule';
 import { AuthLayout } from './auth-layout';
 import { confirmPasswordReset } from './session-api';
+import { useBranding } from './use-branding';
 
 interface ResetValues {
   password: string;
@@ -18,6 +20,7 @@ export function PasswordResetPage() {
   const navigate = useNavigate();
   const { message } = App.useApp();
   const [form] = Form.useForm<ResetValues>();
+  const branding = useBranding();
   const reset = useMutation({
     // The repeat password is checked here and not sent (spec 01 §7).
     mutationFn: ({ password }: ResetValues) => confirmPasswordReset(token, password),
@@ -35,6 +38,9 @@ export function PasswordResetPage() {
   return (
     <AuthLayout>
       <Card style={{ width: '100%', maxWidth: 420 }} styles={{ body: { padding: '32px 32px 24px' } }}>
+        <Flex justify="center" style={{ marginBottom: 24 }}>
+          <BrandLogo src={branding.logoUrl} alt={branding.name} style={{ height: 56, maxWidth: 240 }} />
+        </Flex>
         <Typography.Title level={4} style={{ marginTop: 0 }}>
           Reset Password
         </Typography.Title>
