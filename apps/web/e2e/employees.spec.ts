@@ -27,6 +27,7 @@ test('create an employee with a photo and two permissions, find, edit, sign in a
 }) => {
   await page.goto('/login/');
   await signInThroughForm(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page.getByText(/Welcome/)).toBeVisible();
   await openAllEmployees(page);
 
   await page.getByRole('button', { name: 'Add New Employee' }).click();
