@@ -16,11 +16,16 @@ import { healthRoutes } from './modules/health/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { organizationRoutes } from './modules/organizations/routes';
 import { employeeRoutes } from './modules/employees/routes';
+import { uploadRoutes } from './modules/uploads/routes';
+import { localFileRoutes } from './modules/uploads/local-file-routes';
+import { createStorage, type Storage } from './storage/storage';
+import { LocalStorage } from './storage/local-storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    storage: Storage;
   }
 }
 
@@ -50,6 +55,8 @@ export async function buildApp({
   if (onRoute) app.addHook('onRoute', onRoute);
   app.decorate('db', database.db);
   app.decorate('config', config);
+  const storage = createStorage(config);
+  app.decorate('storage', storage);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -61,8 +68,9 @@ export async function buildApp({
         scriptSrc: ["'self'"],
         // antd writes its styles at run time (CSS-in-JS), so inline styles are allowed; scripts are not.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...storage.origins],
+        // With S3 storage the browser PUTs files straight to the store.
+        connectSrc: ["'self'", ...storage.origins],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -80,6 +88,7 @@ export async function buildApp({
 
   const sessionDeps = {
     db: database.db,
+    storage,
     tokens,
     throttle: new AttemptThrottle(loginLimits ?? LOGIN_LIMITS),
     refreshSeconds: config.refreshTokenSeconds,
@@ -104,6 +113,8 @@ export async function buildApp({
       await api.register(sessionRoutes, { deps: sessionDeps, reset: resetDeps });
       await api.register(organizationRoutes);
       await api.register(employeeRoutes);
+      await api.register(uploadRoutes);
+      if (storage instanceof LocalStorage) await api.register(localFileRoutes, { storage });
     },
     { prefix: '/api/v1' },
   );

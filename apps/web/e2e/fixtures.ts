@@ -32,3 +32,19 @@ export async function createEmployee(
   // A rerun against the same server finds the employee already there.
   if (!res.ok()) expect(await res.text()).toContain('already exists');
 }
+
+/** A real 1×1 PNG, as a file for an `<input type=file>`. */
+export const PNG_FILE = {
+  name: 'avatar.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+};
+
+export async function signOut(page: Page): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  await page.getByText('Log Out').click();
+  await expect(page).toHaveURL(/\/login/);
+}

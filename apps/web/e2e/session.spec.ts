@@ -55,6 +55,8 @@ test.describe('sign-in and the shell', () => {
       });
     await page.getByTestId('user-menu').click();
     await page.getByText('Log Out').click();
+    // Logging out ends with its own navigation to the sign-in page; a goto racing it is interrupted.
+    await expect(page).toHaveURL(/\/login\/?\?next=%2F$/);
 
     await page.goto('/login/');
     await signInThroughForm(page, VIEWER.email, VIEWER.password);

@@ -53,6 +53,22 @@ const PAGES: Partial<Record<ConsolePath, Page>> = {
     () => import('./features/organizations/existing-organization-page'),
     (m) => m.ExistingOrganizationPage,
   ),
+  '/password-reset/:token': page(
+    () => import('./features/session/password-reset-page'),
+    (m) => m.PasswordResetPage,
+  ),
+  '/manage-profile': page(
+    () => import('./features/session/profile-page'),
+    (m) => m.ProfilePage,
+  ),
+  '/user-registration': page(
+    () => import('./features/employees/user-registration-page'),
+    (m) => m.UserRegistrationPage,
+  ),
+  '/view-user': page(
+    () => import('./features/employees/employees-page'),
+    (m) => m.EmployeesPage,
+  ),
 };
 
 export const REGISTERED_PATHS: ReadonlySet<string> = new Set(Object.keys(PAGES));

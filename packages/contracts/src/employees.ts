@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages';
-import { listResponse } from './common';
+import { listResponse, pageQuery } from './common';
+import { storedKey } from './uploads';
 
 // The employees area: user registration and the all-employees list (spec 01 §2, §3, §5).
 
@@ -12,17 +13,25 @@ export const EMPLOYEE_MESSAGES = {
   passwordLength: 'Password must be at least 8 characters',
   created: 'User created successfully',
   updated: 'Account has been updated',
+  deleted: 'User deleted successfully',
   emailTaken: 'A user with this e-mail already exists',
+  cannotDeleteSelf: 'You cannot delete your own account',
+  superuserOnly: "Only a super-user can change a super-user's account",
+  organizationNotFound: 'Organization not found',
 } as const;
 
-export const email = z.string().trim().toLowerCase().pipe(z.email(MESSAGES.validEmail));
+export const email = z
+  .string({ error: MESSAGES.validEmail })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email(MESSAGES.validEmail));
 export const mobile = z
-  .string()
+  .string({ error: EMPLOYEE_MESSAGES.mobile })
   .trim()
   .regex(/^\d{10}$/, EMPLOYEE_MESSAGES.mobile);
 export const newPassword = z
   .string({ error: EMPLOYEE_MESSAGES.password })
-  .min(1, EMPLOYEE_MESSAGES.password)
+  .min(1, { message: EMPLOYEE_MESSAGES.password, abort: true })
   .min(8, EMPLOYEE_MESSAGES.passwordLength)
   .max(128);
 export const permissionKeyList = z.array(z.object({ key: z.string().min(1).max(64) })).max(100);
@@ -35,7 +44,7 @@ export const employeeCreateBody = z
     organization: z.number().int().positive().optional(),
     password: newPassword,
     simple_password: z.string().optional(),
-    photo: z.string().max(300).nullable().optional(),
+    photo: storedKey.nullable().optional(),
     permissions: permissionKeyList.default([]),
     is_primary: z.boolean().optional(),
   })
@@ -52,12 +61,37 @@ export const employeeRow = z.object({
   last_name: z.string(),
   email: z.string(),
   mobile: z.string().nullable(),
+  /** The stored key (send it back unchanged on edit). */
   photo: z.string().nullable(),
+  /** A signed, expiring link to show the photo. */
+  photo_url: z.string().nullable(),
   organization: z.number().int(),
   organization_data: z.object({ company_name: z.string() }),
   permissions: permissionKeyList,
   is_primary: z.boolean(),
+  is_superuser: z.boolean(),
   is_active: z.boolean(),
 });
 export type EmployeeRow = z.infer<typeof employeeRow>;
 export const employeeList = listResponse(employeeRow);
+
+/**
+ * Update (spec 01 §7: `PUT admin_settings/employee/`). Fields left out keep their value; `is_active: false`
+ * is the soft delete. Passwords are not changed here: that is the owner's (change or reset password).
+ */
+export const employeeUpdateBody = z.object({
+  id: z.number({ error: "'id' is required!" }).int().positive(),
+  name: z.string().trim().max(150).optional(),
+  email: email.optional(),
+  mobile: mobile.optional(),
+  organization: z.number().int().positive().optional(),
+  photo: storedKey.nullable().optional(),
+  permissions: permissionKeyList.optional(),
+  is_active: z.boolean().optional(),
+});
+export type EmployeeUpdateBody = z.infer<typeof employeeUpdateBody>;
+
+export const employeeListQuery = pageQuery.extend({
+  /** One employee by id (spec 01 §7: `GET admin_settings/employee/?user=`). */
+  user: z.coerce.number().int().positive().optional(),
+});

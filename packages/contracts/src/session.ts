@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages';
+import { storedKey } from './uploads';
 
 // The session area: sign-in, token refresh, logout, current user.
 
@@ -16,12 +17,16 @@ export const sessionUser = z.object({
   middle_name: z.string(),
   last_name: z.string(),
   mobile: z.string().nullable(),
+  /** The stored key of the photo. */
   photo: z.string().nullable(),
+  /** A signed, expiring link to show the photo. */
+  photo_url: z.string().nullable(),
   organization: z.number().int(),
   organization_data: z.object({
     id: z.number().int(),
     company_name: z.string(),
     is_provider: z.boolean(),
+    /** A signed, expiring link to the organization's logo. */
     company_logo_url: z.string().nullable(),
     tagline: z.string().nullable(),
   }),
@@ -55,6 +60,7 @@ export const PASSWORD_RESET_MESSAGES = {
   changed: 'Password Changed Successfully',
   invalidLink: 'This password reset link is invalid or has expired. Please ask for a new one.',
   passwordLength: 'Password must be at least 8 characters',
+  passwordRequired: "'Password' is required!",
 } as const;
 
 export const passwordResetBody = z.object({
@@ -68,8 +74,74 @@ export const passwordResetBody = z.object({
 
 export const passwordResetConfirmBody = z.object({
   password: z
-    .string({ error: "'password' is required!" })
+    .string({ error: PASSWORD_RESET_MESSAGES.passwordRequired })
+    .min(1, { message: PASSWORD_RESET_MESSAGES.passwordRequired, abort: true })
     .min(8, PASSWORD_RESET_MESSAGES.passwordLength)
     .max(128),
   code: z.string().min(10).max(200),
 });
+
+// Manage Profile (spec 01 §2 "Profile", §5, §7).
+export const PROFILE_MESSAGES = {
+  firstNameRequired: "'First Name' is required!",
+  validEmail: 'Please enter a valid email address',
+  mobile: 'Please enter a valid mobile number',
+  updated: 'Profile Updated Successfully',
+  emailTaken: 'A user with this e-mail already exists',
+} as const;
+
+export const profileUpdateBody = z.object({
+  /** The caller's own id; any other id is answered 404. */
+  id: z.number().int().positive().optional(),
+  first_name: z
+    .string({ error: PROFILE_MESSAGES.firstNameRequired })
+    .trim()
+    .min(1, PROFILE_MESSAGES.firstNameRequired)
+    .max(50),
+  middle_name: z.string().trim().max(50).optional().default(''),
+  last_name: z.string().trim().max(50).optional().default(''),
+  email: z
+    .string({ error: PROFILE_MESSAGES.validEmail })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email(PROFILE_MESSAGES.validEmail)),
+  mobile: z
+    .string({ error: PROFILE_MESSAGES.mobile })
+    .trim()
+    .regex(/^\d{10}$/, PROFILE_MESSAGES.mobile),
+  photo: storedKey.nullable().optional(),
+});
+export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;
+export const profileUpdateResponse = z.object({ detail: z.string(), user: sessionUser });
+
+// Change password (spec 01 §5): every session of the user ends afterwards.
+export const PASSWORD_CHANGE_MESSAGES = {
+  oldRequired: "'Old Password' is required!",
+  newRequired: 'Enter a valid New Password !',
+  newLength: 'Password must be at least 8 characters',
+  confirmRequired: 'Please confirm your password!',
+  passwordsDiffer: 'The two passwords that you entered do not match!',
+  wrongOld: 'Your old password was entered incorrectly. Please enter it again.',
+  changed: 'Your Password is changed successfully',
+} as const;
+
+export const passwordChangeBody = z
+  .object({
+    old_password: z
+      .string({ error: PASSWORD_CHANGE_MESSAGES.oldRequired })
+      .min(1, PASSWORD_CHANGE_MESSAGES.oldRequired)
+      .max(256),
+    new_password: z
+      .string({ error: PASSWORD_CHANGE_MESSAGES.newRequired })
+      .min(1, { message: PASSWORD_CHANGE_MESSAGES.newRequired, abort: true })
+      .min(8, PASSWORD_CHANGE_MESSAGES.newLength)
+      .max(128),
+    confirm: z
+      .string({ error: PASSWORD_CHANGE_MESSAGES.confirmRequired })
+      .min(1, PASSWORD_CHANGE_MESSAGES.confirmRequired),
+  })
+  .refine((b) => b.confirm === b.new_password, {
+    path: ['confirm'],
+    message: PASSWORD_CHANGE_MESSAGES.passwordsDiffer,
+  });
+export type PasswordChangeBody = z.infer<typeof passwordChangeBody>;

@@ -29,7 +29,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
   return (
     <Dropdown menu={{ items: ITEMS, onClick }} trigger={['click']} placement="bottomRight">
       <Button type="text" data-testid="user-menu" aria-label={`User menu of ${name}`} style={{ height: 48 }}>
-        <Avatar size="small" style={{ backgroundColor: '#1677ff' }}>
+        <Avatar size="small" src={user.photo_url ?? undefined} alt="" style={{ backgroundColor: '#1677ff' }}>
           {name.charAt(0).toUpperCase()}
         </Avatar>
         <span style={{ maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis' }}>{name}</span>

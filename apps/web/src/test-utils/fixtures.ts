@@ -10,6 +10,7 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
     last_name: 'Rao',
     mobile: '9876543210',
     photo: null,
+    photo_url: null,
     organization: 1,
     organization_data: {
       id: 1,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations } from '../../db/schema/organizations';
 import { EMPLOYEE_MESSAGES } from '@rms/contracts/employees';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
+import { TEXT_AS_PNG, presign, uploadImage } from '../../testing/files';
 
 let t: TestApp;
 let admin: Session;
@@ -125,5 +126,150 @@ describe('admin_settings/employee/', () => {
     expect(page.next).toBe(2);
     const found = (await list(admin, '?query=boss@acme')).json();
     expect(found.results.map((r: { email: string }) => r.email)).toEqual(['boss@acme.example']);
+  });
+});
+
+const update = (session: Session | null, payload: unknown) =>
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/v1/admin_settings/employee/',
+    payload: payload as object,
+    headers: session ? bearer(session) : {},
+  });
+
+async function employee(over: Record<string, unknown>): Promise<{ id: number; email: string }> {
+  const res = await create(admin, body(over));
+  expect(res.statusCode).toBe(201);
+  return res.json();
+}
+
+describe('PUT admin_settings/employee/', () => {
+  it('requires authentication and MANAGE_USER', async () => {
+    const target = await employee({ organization: acmeId });
+    expect((await update(null, { id: target.id, mobile: '9000000000' })).statusCode).toBe(401);
+    await employee({
+      email: 'lister@acme.example',
+      organization: acmeId,
+      permissions: [{ key: 'VIEW_USER' }],
+    });
+    const lister = await signIn(t.app, 'lister@acme.example', 'Secret-pass-1');
+    expect((await update(lister, { id: target.id, mobile: '9000000000' })).statusCode).toBe(403);
+  });
+
+  it('names the bad field and changes nothing', async () => {
+    const target = await employee({ organization: acmeId, mobile: '9111111111' });
+    const res = await update(admin, { id: target.id, mobile: '12', email: 'nope' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.mobile).toEqual([EMPLOYEE_MESSAGES.mobile]);
+    expect(res.json().errors.email).toEqual(['Please enter a valid Email']);
+    const missingId = await update(admin, { mobile: '9000000000' });
+    expect(missingId.json().errors.id).toEqual(["'id' is required!"]);
+    const row = (await list(admin, `?user=${target.id}&pagination=false`)).json()[0];
+    expect(row.mobile).toBe('9111111111');
+  });
+
+  it('updates the fields given, with a photo that was uploaded', async () => {
+    const target = await employee({ organization: acmeId });
+    const photo = await uploadImage(t.app, admin);
+    const res = await update(admin, {
+      id: target.id,
+      name: 'Asha K Rao',
+      email: 'Asha.Rao@Acme.example',
+      photo,
+      permissions: [{ key: 'VIEW_USER' }],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      detail: EMPLOYEE_MESSAGES.updated,
+      name: 'Asha K Rao',
+      email: 'asha.rao@acme.example',
+      mobile: '9876543210',
+      photo,
+      permissions: [{ key: 'VIEW_USER' }],
+    });
+    expect((await t.app.inject({ url: res.json().photo_url })).headers['content-type']).toBe('image/png');
+  });
+
+  it('refuses a photo whose content is not an image', async () => {
+    const target = await employee({ organization: acmeId });
+    const link = await presign(t.app, admin, 'photo.png', TEXT_AS_PNG.length);
+    await t.app.inject({
+      method: 'PUT',
+      url: link.url,
+      headers: { 'content-type': 'image/png' },
+      payload: TEXT_AS_PNG,
+    });
+    const res = await update(admin, { id: target.id, photo: link.file_name });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.photo).toBeDefined();
+  });
+
+  it('refuses an e-mail another user has', async () => {
+    const target = await employee({ organization: acmeId });
+    await employee({ email: 'taken@acme.example', organization: acmeId });
+    const res = await update(admin, { id: target.id, email: 'TAKEN@acme.example' });
+    expect(res.json().errors.email).toEqual([EMPLOYEE_MESSAGES.emailTaken]);
+  });
+
+  it("answers 404 for another organization's employee, and keeps a manager inside their caps", async () => {
+    await employee({
+      email: 'manager@acme.example',
+      organization: acmeId,
+      permissions: [{ key: 'MANAGE_USER' }, { key: 'VIEW_USER' }],
+    });
+    const manager = await signIn(t.app, 'manager@acme.example', 'Secret-pass-1');
+    const outsider = await employee({ organization: otherId });
+    expect((await update(manager, { id: outsider.id, mobile: '9000000000' })).statusCode).toBe(404);
+    expect((await update(manager, { id: outsider.id, is_active: false })).statusCode).toBe(404);
+    expect((await update(manager, { id: 999_999, mobile: '9000000000' })).statusCode).toBe(404);
+
+    // A code the admin gave that the manager cannot grant is neither added nor taken away by them.
+    const clerk = await employee({
+      organization: acmeId,
+      permissions: [{ key: 'VIEW_COMPANY' }, { key: 'VIEW_USER' }],
+    });
+    const tooMuch = await update(manager, { id: clerk.id, permissions: [{ key: 'MANAGE_COMPANY' }] });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().errors.permissions[0]).toContain('MANAGE_COMPANY');
+    const edited = await update(manager, { id: clerk.id, permissions: [{ key: 'MANAGE_USER' }] });
+    expect(edited.statusCode).toBe(200);
+    expect(
+      edited
+        .json()
+        .permissions.map((p: { key: string }) => p.key)
+        .sort(),
+    ).toEqual(['MANAGE_USER', 'VIEW_COMPANY']);
+    const moved = await update(manager, { id: clerk.id, organization: otherId });
+    expect(moved.json().errors.organization).toEqual([EMPLOYEE_MESSAGES.organizationNotFound]);
+  });
+
+  it('never lets a non-super-user change a super-user', async () => {
+    const me = (await t.app.inject({ url: '/api/v1/users/me/', headers: bearer(admin) })).json();
+    await employee({
+      email: 'provider-manager@test.example',
+      permissions: [{ key: 'MANAGE_USER' }, { key: 'VIEW_USER' }],
+    });
+    const manager = await signIn(t.app, 'provider-manager@test.example', 'Secret-pass-1');
+    const res = await update(manager, { id: me.id, is_active: false });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().detail).toBe(EMPLOYEE_MESSAGES.superuserOnly);
+  });
+
+  it('soft-deletes: the row leaves the list, its sessions end, and nobody deletes themselves', async () => {
+    const target = await employee({ email: 'leaving@acme.example', organization: acmeId });
+    const leaving = await signIn(t.app, 'leaving@acme.example', 'Secret-pass-1');
+    const res = await update(admin, { id: target.id, is_active: false });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().detail).toBe(EMPLOYEE_MESSAGES.deleted);
+    expect((await list(admin, `?user=${target.id}&pagination=false`)).json()).toEqual([]);
+    expect((await t.app.inject({ url: '/api/v1/users/me/', headers: bearer(leaving) })).statusCode).toBe(401);
+    expect((await update(admin, { id: target.id, mobile: '9000000000' })).statusCode).toBe(404);
+    // The e-mail is free again for a new account.
+    expect((await create(admin, body({ email: 'leaving@acme.example' }))).statusCode).toBe(201);
+
+    const me = (await t.app.inject({ url: '/api/v1/users/me/', headers: bearer(admin) })).json();
+    const self = await update(admin, { id: me.id, is_active: false });
+    expect(self.statusCode).toBe(400);
+    expect(self.json().detail).toBe(EMPLOYEE_MESSAGES.cannotDeleteSelf);
   });
 });

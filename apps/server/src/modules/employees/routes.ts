@@ -1,10 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accessOf } from '@rms/contracts/routes';
-import { pageQuery } from '@rms/contracts/common';
-import { EMPLOYEE_MESSAGES, employeeCreateBody, employeeList, employeeRow } from '@rms/contracts/employees';
+import {
+  EMPLOYEE_MESSAGES,
+  employeeCreateBody,
+  employeeList,
+  employeeListQuery,
+  employeeRow,
+  employeeUpdateBody,
+} from '@rms/contracts/employees';
 import { caller } from '../../auth/access';
-import { createEmployee, listEmployees } from './service';
+import { createEmployee, listEmployees, updateEmployee } from './service';
 
 export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -14,11 +20,12 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['employees'],
         summary: "Employees of the caller's organization (all for the provider)",
-        querystring: pageQuery,
+        security: [{ bearer: [] }],
+        querystring: employeeListQuery,
         response: { 200: employeeList },
       },
     },
-    async (request) => listEmployees(app.db, caller(request), request.query),
+    async (request) => listEmployees(app.db, app.storage, caller(request), request.query),
   );
 
   app.post(
@@ -28,13 +35,32 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['employees'],
         summary: 'Create an employee',
+        security: [{ bearer: [] }],
         body: employeeCreateBody,
         response: { 201: employeeRow.extend({ detail: z.string() }) },
       },
     },
     async (request, reply) => {
-      const row = await createEmployee(app.db, caller(request), request.body);
+      const row = await createEmployee(app.db, app.storage, caller(request), request.body);
       return reply.status(201).send({ ...row, detail: EMPLOYEE_MESSAGES.created });
+    },
+  );
+
+  app.put(
+    '/admin_settings/employee/',
+    {
+      config: { access: accessOf('/user-registration') },
+      schema: {
+        tags: ['employees'],
+        summary: 'Update an employee, or soft-delete with is_active false',
+        security: [{ bearer: [] }],
+        body: employeeUpdateBody,
+        response: { 200: employeeRow.partial().extend({ detail: z.string() }) },
+      },
+    },
+    async (request) => {
+      const { row, detail } = await updateEmployee(app.db, app.storage, caller(request), request.body);
+      return { ...row, detail };
     },
   );
 };

@@ -6,14 +6,18 @@ import {
   loginBody,
   loginResponse,
   logoutBody,
+  passwordChangeBody,
   passwordResetBody,
   passwordResetConfirmBody,
+  profileUpdateBody,
+  profileUpdateResponse,
   refreshBody,
   sessionUser,
   tokenPair,
 } from '@rms/contracts/session';
 import { caller } from '../../auth/access';
 import { currentUser, login, logout, refresh, type SessionDeps } from './service';
+import { changePassword, updateProfile } from './profile';
 import { confirmPasswordReset, requestPasswordReset, type ResetDeps } from './password-reset';
 
 export const sessionRoutes: FastifyPluginAsyncZod<{ deps: SessionDeps; reset: ResetDeps }> = async (
@@ -113,6 +117,38 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ deps: SessionDeps; reset: Re
     },
     async (request) => ({
       detail: await confirmPasswordReset(reset, request.body.code, request.body.password),
+    }),
+  );
+
+  app.post(
+    '/users/update_profile/',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags: ['session'],
+        summary: "Update the signed-in user's own profile",
+        security: [{ bearer: [] }],
+        body: profileUpdateBody,
+        response: { 200: profileUpdateResponse },
+      },
+    },
+    async (request) => updateProfile(deps, caller(request), request.body),
+  );
+
+  app.post(
+    '/users/password_change/',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags: ['session'],
+        summary: 'Change the own password; every session of the user ends',
+        security: [{ bearer: [] }],
+        body: passwordChangeBody,
+        response: { 200: messageBody },
+      },
+    },
+    async (request) => ({
+      detail: await changePassword(deps, caller(request), request.body, request.ip),
     }),
   );
 };

@@ -17,11 +17,14 @@ import {
 } from '../../auth/tokens';
 import { HttpError, unauthorized } from '../../errors';
 import { humanDuration, type AttemptThrottle } from '../../auth/attempt-throttle';
+import type { Storage } from '../../storage/storage';
+import { fileLink } from '../uploads/stored-files';
 
 const INVALID_REFRESH = 'Token is invalid or expired';
 
 export interface SessionDeps {
   db: Db;
+  storage: Storage;
   tokens: TokenService;
   throttle: AttemptThrottle;
   refreshSeconds: number;
@@ -68,7 +71,7 @@ export async function login(
   return {
     access: await deps.tokens.signAccess({ userId: row.user.id, sessionId }),
     refresh: formatRefreshToken(sessionId, secret),
-    user: toSessionUser(row.user, row.organization),
+    user: await toSessionUser(deps.storage, row.user, row.organization),
   };
 }
 
@@ -134,13 +137,22 @@ export async function currentUser(deps: SessionDeps, userId: number): Promise<Se
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
     .where(eq(users.id, userId));
   if (!row) throw unauthorized();
-  return toSessionUser(row.user, row.organization);
+  return toSessionUser(deps.storage, row.user, row.organization);
 }
 
-function toSessionUser(
+/** Ends every session of a user (password changed or reset, account deleted). */
+export async function revokeUserSessions(db: Db, userId: number, reason: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+async function toSessionUser(
+  storage: Storage,
   user: typeof users.$inferSelect,
   organization: typeof organizations.$inferSelect,
-): SessionUser {
+): Promise<SessionUser> {
   return {
     id: user.id,
     email: user.email,
@@ -149,12 +161,13 @@ function toSessionUser(
     last_name: user.lastName,
     mobile: user.mobile,
     photo: user.photo,
+    photo_url: await fileLink(storage, user.photo),
     organization: organization.id,
     organization_data: {
       id: organization.id,
       company_name: organization.companyName,
       is_provider: organization.isProvider,
-      company_logo_url: organization.companyLogo,
+      company_logo_url: await fileLink(storage, organization.companyLogo),
       tagline: organization.tagline,
     },
     is_superuser: user.isSuperuser,

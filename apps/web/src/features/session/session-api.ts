@@ -1,4 +1,10 @@
-import type { LoginBody, LoginResponse } from '@rms/contracts/session';
+import type {
+  LoginBody,
+  LoginResponse,
+  PasswordChangeBody,
+  ProfileUpdateBody,
+  SessionUser,
+} from '@rms/contracts/session';
 import { get, post } from '../../api/client';
 
 // Calls made before sign-in: `auth: false`, so a refusal is the form's to show and never ends a session.
@@ -20,4 +26,18 @@ export interface Branding {
 
 export function fetchBranding(signal?: AbortSignal): Promise<Branding> {
   return get<Branding>('admin_settings/organization_details/', { auth: false, signal });
+}
+
+export function confirmPasswordReset(code: string, password: string): Promise<{ detail: string }> {
+  return post<{ detail: string }>('users/password_reset/confirm/', { code, password }, { auth: false });
+}
+
+// Signed-in calls of Manage Profile.
+
+export function updateProfile(body: ProfileUpdateBody): Promise<{ detail: string; user: SessionUser }> {
+  return post<{ detail: string; user: SessionUser }>('users/update_profile/', body);
+}
+
+export function changePassword(body: PasswordChangeBody): Promise<{ detail: string }> {
+  return post<{ detail: string }>('users/password_change/', body);
 }

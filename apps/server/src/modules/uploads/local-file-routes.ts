@@ -1,0 +1,78 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { FILE_KINDS, formatBytes, STORED_KEY, UPLOAD_MESSAGES } from '@rms/contracts/uploads';
+import { PUBLIC } from '@rms/contracts/permissions';
+import { badRequest, forbidden, HttpError, notFound } from '../../errors';
+import { UploadRefused, type LocalStorage } from '../../storage/local-storage';
+import { contentTypeOfKey, kindOfKey } from '../../storage/storage';
+
+// The embedded store's own upload and download links (S3 serves its presigned URLs itself).
+
+const INVALID_LINK = 'This file link is invalid or has expired.';
+
+type FileParams = { kind: string; name: string };
+type LinkQuery = Record<string, string | undefined>;
+
+function keyOf(params: FileParams): string {
+  const key = `${params.kind}/${params.name}`;
+  if (!STORED_KEY.test(key)) throw notFound();
+  return key;
+}
+
+export const localFileRoutes: FastifyPluginAsync<{ storage: LocalStorage }> = async (app, { storage }) => {
+  // The body is streamed to disk as it arrives, whatever its type: no parser buffers it.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+  app.put<{ Params: FileParams; Querystring: LinkQuery }>(
+    '/uploads/file/:kind/:name',
+    {
+      // Public: the signature in the URL, not a bearer token, says who may write this one file.
+      config: { access: PUBLIC },
+      schema: { hide: true },
+    },
+    async (request, reply) => {
+      const key = keyOf(request.params);
+      const grant = storage.verifyUpload(key, request.query);
+      if (!grant) throw forbidden(INVALID_LINK);
+      const contentType = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+      if (contentType !== grant.contentType) throw forbidden(INVALID_LINK);
+      const declared = Number(request.headers['content-length']);
+      const limit = formatBytes(Math.min(grant.maxBytes, FILE_KINDS[kindOfKey(key)].maxBytes));
+      if (declared > grant.maxBytes) throw new HttpError(413, UPLOAD_MESSAGES.tooLarge(limit));
+      try {
+        await storage.write(key, grant, request.raw);
+      } catch (error) {
+        if (!(error instanceof UploadRefused)) throw error;
+        // The rest of the body is not read: close the connection rather than drain it.
+        reply.header('connection', 'close');
+        if (error.reason === 'too-large') throw new HttpError(413, UPLOAD_MESSAGES.tooLarge(limit));
+        throw badRequest(FILE_KINDS[kindOfKey(key)].wrongContent);
+      }
+      return reply.status(200).send({ detail: 'Uploaded' });
+    },
+  );
+
+  app.get<{ Params: FileParams; Querystring: LinkQuery }>(
+    '/uploads/file/:kind/:name',
+    {
+      // Public: the signature in the URL authorises reading this one file until the link expires.
+      config: { access: PUBLIC },
+      schema: { hide: true },
+    },
+    async (request, reply) => {
+      const key = keyOf(request.params);
+      if (!storage.verifyDownload(key, request.query)) throw forbidden(INVALID_LINK);
+      const file = await storage.openRead(key);
+      if (!file) throw notFound();
+      const remaining = Math.max(0, Number(request.query.exp) - Math.floor(Date.now() / 1000));
+      return reply
+        .header('content-type', contentTypeOfKey(key))
+        .header('content-length', file.size)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('content-disposition', kindOfKey(key) === 'image' ? 'inline' : 'attachment')
+        .header('cache-control', `private, max-age=${remaining}`)
+        .send(file.stream);
+    },
+  );
+};

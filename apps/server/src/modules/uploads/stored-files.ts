@@ -1,0 +1,29 @@
+import { FILE_KINDS, formatBytes, UPLOAD_MESSAGES } from '@rms/contracts/uploads';
+import { fieldError } from '../../errors';
+import { contentMatches } from '../../storage/content-check';
+import { contentTypeOfKey, kindOfKey, type Storage } from '../../storage/storage';
+
+// Used by every area that records a file name on a row (employee and profile photos, organization
+// logos): the file must be an image that was really uploaded, within the limit, and be what its type says.
+// Embedded storage already checked this while receiving it; with S3 the browser uploaded straight to the
+// store, so this is where its content is checked: an object that fails is deleted and nothing is recorded.
+
+export async function verifyStoredImage(storage: Storage, key: string, field: string): Promise<void> {
+  if (kindOfKey(key) !== 'image') throw fieldError(field, UPLOAD_MESSAGES.imageTypes);
+  const stored = await storage.inspect(key);
+  if (!stored) throw fieldError(field, UPLOAD_MESSAGES.notUploaded);
+  const { maxBytes } = FILE_KINDS.image;
+  if (stored.size > maxBytes) {
+    await storage.remove(key);
+    throw fieldError(field, UPLOAD_MESSAGES.tooLarge(formatBytes(maxBytes)));
+  }
+  if (!contentMatches(stored.head, contentTypeOfKey(key))) {
+    await storage.remove(key);
+    throw fieldError(field, UPLOAD_MESSAGES.notAnImage);
+  }
+}
+
+/** The signed display link of a stored file, or null when there is none. */
+export async function fileLink(storage: Storage, key: string | null | undefined): Promise<string | null> {
+  return key ? storage.downloadUrl(key) : null;
+}

@@ -1,0 +1,164 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createReadStream, createWriteStream, mkdirSync, type ReadStream } from 'node:fs';
+import { open, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { STORED_KEY } from '@rms/contracts/uploads';
+import { contentMatches, SNIFF_BYTES } from './content-check';
+import {
+  DOWNLOAD_LINK_SECONDS,
+  linkSigningTime,
+  UPLOAD_LINK_SECONDS,
+  type Storage,
+  type StoredObject,
+  type UploadTarget,
+} from './storage';
+
+// Files on disk under DATA_DIR/files, read and written through this server's own signed links
+// (`/api/v1/uploads/file/<kind>/<name>?...&sig=`). The signature is an HMAC over what the link allows:
+// the method, the key, for uploads the content type and the most bytes, and the expiry; changing any
+// of them, or using the link after it expires, is refused.
+
+export const FILE_ROUTE = '/api/v1/uploads/file/';
+
+export type UploadFailure = 'too-large' | 'wrong-content';
+
+export class UploadRefused extends Error {
+  constructor(readonly reason: UploadFailure) {
+    super(reason);
+  }
+}
+
+export interface UploadGrant {
+  contentType: string;
+  maxBytes: number;
+}
+
+export class LocalStorage implements Storage {
+  readonly kind = 'local';
+  readonly origins: string[] = [];
+  readonly root: string;
+  private readonly key: Buffer;
+
+  constructor(dataDir: string, serverSecret: string) {
+    this.root = path.join(dataDir, 'files');
+    // A key of its own, derived from the server secret, so file links and access tokens never share one.
+    this.key = createHmac('sha256', serverSecret).update('rms-file-links-v1').digest();
+  }
+
+  async presignUpload(input: {
+    key: string;
+    contentType: string;
+    size: number;
+    maxBytes: number;
+  }): Promise<UploadTarget> {
+    const exp = Math.floor(Date.now() / 1000) + UPLOAD_LINK_SECONDS;
+    // The declared size is the most this link takes (never above the kind's limit).
+    const max = Math.min(input.size, input.maxBytes);
+    const sig = this.sign(['PUT', input.key, input.contentType, String(max), String(exp)]);
+    const query = new URLSearchParams({ ct: input.contentType, max: String(max), exp: String(exp), sig });
+    return { url: `${FILE_ROUTE}${input.key}?${query}`, expiresIn: UPLOAD_LINK_SECONDS };
+  }
+
+  async downloadUrl(key: string): Promise<string> {
+    const exp = Math.floor(linkSigningTime() / 1000) + DOWNLOAD_LINK_SECONDS;
+    const sig = this.sign(['GET', key, String(exp)]);
+    return `${FILE_ROUTE}${key}?${new URLSearchParams({ exp: String(exp), sig })}`;
+  }
+
+  /** What a PUT link allows, or null when it was tampered with or has expired. */
+  verifyUpload(key: string, query: Record<string, string | undefined>): UploadGrant | null {
+    const { ct, max, exp, sig } = query;
+    if (!ct || !max || !exp || !sig || !this.fresh(exp)) return null;
+    if (!this.matches(sig, ['PUT', key, ct, max, exp])) return null;
+    const maxBytes = Number(max);
+    return Number.isSafeInteger(maxBytes) && maxBytes > 0 ? { contentType: ct, maxBytes } : null;
+  }
+
+  /** True when a GET link is genuine and unexpired. */
+  verifyDownload(key: string, query: Record<string, string | undefined>): boolean {
+    const { exp, sig } = query;
+    return !!exp && !!sig && this.fresh(exp) && this.matches(sig, ['GET', key, exp]);
+  }
+
+  /**
+   * Streams an upload to a temporary file, refusing it past `maxBytes` or when its first bytes are not
+   * of the granted content type; only a complete, checked file is moved under its key.
+   */
+  async write(key: string, grant: UploadGrant, body: Readable): Promise<void> {
+    const target = this.pathOf(key);
+    mkdirSync(path.dirname(target), { recursive: true });
+    const temp = `${target}.${randomBytes(6).toString('hex')}.part`;
+    let received = 0;
+    let head = Buffer.alloc(0);
+    const guard = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        received += chunk.length;
+        if (received > grant.maxBytes) return done(new UploadRefused('too-large'));
+        if (head.length < SNIFF_BYTES) {
+          head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
+          if (head.length >= SNIFF_BYTES && !contentMatches(head, grant.contentType))
+            return done(new UploadRefused('wrong-content'));
+        }
+        done(null, chunk);
+      },
+      flush(done) {
+        done(contentMatches(head, grant.contentType) ? null : new UploadRefused('wrong-content'));
+      },
+    });
+    try {
+      await pipeline(body, guard, createWriteStream(temp, { flags: 'wx' }));
+      await rename(temp, target);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  /** The file of a key with its size, or null. */
+  async openRead(key: string): Promise<{ stream: ReadStream; size: number } | null> {
+    const file = this.pathOf(key);
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile()) return null;
+    return { stream: createReadStream(file), size: info.size };
+  }
+
+  async inspect(key: string): Promise<StoredObject | null> {
+    const handle = await open(this.pathOf(key), 'r').catch(() => null);
+    if (!handle) return null;
+    try {
+      const { size } = await handle.stat();
+      const head = Buffer.alloc(Math.min(16, size));
+      await handle.read(head, 0, head.length, 0);
+      return { size, head };
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+
+  private pathOf(key: string): string {
+    // Keys are generated by the server; the pattern check keeps any other path (../) out of the root.
+    if (!STORED_KEY.test(key)) throw new Error(`not a stored key: ${key}`);
+    return path.join(this.root, key);
+  }
+
+  private sign(parts: string[]): string {
+    return createHmac('sha256', this.key).update(parts.join('\n')).digest('base64url');
+  }
+
+  private matches(sig: string, parts: string[]): boolean {
+    const expected = Buffer.from(this.sign(parts));
+    const given = Buffer.from(sig);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  private fresh(exp: string): boolean {
+    const seconds = Number(exp);
+    return Number.isSafeInteger(seconds) && seconds * 1000 > Date.now();
+  }
+}

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { FILE_KINDS, type FileKind } from '@rms/contracts/uploads';
+import type { Config } from '../config';
+import { LocalStorage } from './local-storage';
+import { S3Storage } from './s3-storage';
+
+// File storage, chosen once from configuration: local disk with links signed by this server (the
+// embedded default), or an S3-compatible store with its own presigned URLs (S3_*). Both hand the browser
+// a URL to PUT the file to and signed, expiring links to read it; the server never proxies S3 traffic.
+
+export interface UploadTarget {
+  /** Where the browser PUTs the file, with `Content-Type: contentType`. */
+  url: string;
+  expiresIn: number;
+}
+
+export interface StoredObject {
+  size: number;
+  /** The first bytes, to check what the file really is. */
+  head: Buffer;
+}
+
+export interface Storage {
+  readonly kind: 'local' | 's3';
+  /** Origins the browser talks to besides the console's own (the CSP's connect-src and img-src). */
+  readonly origins: string[];
+  presignUpload(input: {
+    key: string;
+    contentType: string;
+    size: number;
+    maxBytes: number;
+  }): Promise<UploadTarget>;
+  /** A signed, expiring GET link. */
+  downloadUrl(key: string): Promise<string>;
+  /** Size and first bytes of a stored file, or null when there is none under the key. */
+  inspect(key: string): Promise<StoredObject | null>;
+  remove(key: string): Promise<void>;
+}
+
+/** How long a browser may take to start an upload. */
+export const UPLOAD_LINK_SECONDS = 15 * 60;
+/** Display links live hours: an open console keeps showing images between reloads of users/me/. */
+export const DOWNLOAD_LINK_SECONDS = 6 * 3600;
+/**
+ * Display links are signed as of the start of the current hour, so the same file has the same URL for
+ * an hour and the browser's cache keeps working; each still lives at least DOWNLOAD_LINK_SECONDS - 1 h.
+ */
+export function linkSigningTime(now = Date.now()): number {
+  return Math.floor(now / 3_600_000) * 3_600_000;
+}
+
+export function createStorage(config: Pick<Config, 's3' | 'dataDir' | 'jwtSecret'>): Storage {
+  return config.s3 ? new S3Storage(config.s3) : new LocalStorage(config.dataDir, config.jwtSecret);
+}
+
+/** A new random key for a file of this kind: the name the person chose is never used on disk or in S3. */
+export function newKey(kind: FileKind, contentType: string): string {
+  const extension = contentType === 'image/png' ? 'png' : contentType === 'image/jpeg' ? 'jpg' : 'xlsx';
+  return `${kind}/${randomBytes(16).toString('hex')}.${extension}`;
+}
+
+export function kindOfKey(key: string): FileKind {
+  return key.startsWith('image/') ? 'image' : 'spreadsheet';
+}
+
+/** The content type a stored key is served with: from its extension, which the server chose. */
+export function contentTypeOfKey(key: string): string {
+  const extension = key.split('.').pop() ?? '';
+  const types: Record<string, string> = { ...FILE_KINDS.image.types, ...FILE_KINDS.spreadsheet.types };
+  return types[extension] ?? 'application/octet-stream';
+}
