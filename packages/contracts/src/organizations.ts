@@ -109,6 +109,8 @@ export const organizationCreateBody = z
   })
   .refine(datesInOrder, { path: ['expiry_date'], message: ORGANIZATION_MESSAGES.expiryBeforeActivation });
 export type OrganizationCreateBody = z.infer<typeof organizationCreateBody>;
+/** What a client sends (before the contract's defaults and transforms). */
+export type OrganizationCreateInput = z.input<typeof organizationCreateBody>;
 
 /** Update: every field optional but validated; `is_active: false` is the soft delete. */
 export const organizationUpdateBody = z
@@ -128,6 +130,7 @@ export const organizationUpdateBody = z
   })
   .refine(datesInOrder, { path: ['expiry_date'], message: ORGANIZATION_MESSAGES.expiryBeforeActivation });
 export type OrganizationUpdateBody = z.infer<typeof organizationUpdateBody>;
+export type OrganizationUpdateInput = z.input<typeof organizationUpdateBody>;
 
 export const existingOrganizationBody = z.object({ email, pan });
 

@@ -1,5 +1,17 @@
 import { permissionLabel } from '@rms/contracts/permissions';
+import { useQuery } from '@tanstack/react-query';
 import { Checkbox, Col, Empty, Row } from 'antd';
+import { get } from '../api/client';
+
+/** The permission keys the caller may grant (their own codes; every code for a super-user). */
+export function usePermissionKeys() {
+  return useQuery({
+    queryKey: ['permission-keys'],
+    queryFn: ({ signal }) => get<{ key: string }[]>('admin_settings/permissions/', { signal }),
+    select: (rows) => rows.map((r) => r.key),
+    staleTime: 5 * 60_000,
+  });
+}
 
 interface PermissionCheckboxesProps {
   /** The keys offered (what the caller may grant). */

@@ -44,7 +44,7 @@ const LOOKUP = anyOf(
 const MANAGE = accessOf('/company-registration');
 
 export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const timeZone = app.config.timeZone;
+  const deps = { db: app.db, storage: app.storage, timeZone: app.config.timeZone };
 
   app.get(
     '/admin_settings/organization_details/',
@@ -57,7 +57,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: organizationDetails },
       },
     },
-    async (request) => brandingFor(app.db, request.query.sub_domain ?? subDomainOf(request.hostname)),
+    async (request) => brandingFor(deps, request.query.sub_domain ?? subDomainOf(request.hostname)),
   );
 
   app.get(
@@ -87,7 +87,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: organizationList },
       },
     },
-    async (request) => listOrganizations(app.db, caller(request), timeZone, request.query),
+    async (request) => listOrganizations(deps, caller(request), request.query),
   );
 
   app.post(
@@ -103,7 +103,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await createOrganization(app.db, caller(request), request.body, timeZone);
+      const row = await createOrganization(deps, caller(request), request.body);
       return reply.status(201).send({ ...row, detail: ORGANIZATION_MESSAGES.created });
     },
   );
@@ -121,7 +121,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await updateOrganization(app.db, caller(request), request.body, timeZone);
+      const row = await updateOrganization(deps, caller(request), request.body);
       return row
         ? { ...row, detail: ORGANIZATION_MESSAGES.updated }
         : { detail: ORGANIZATION_MESSAGES.deleted };
@@ -178,7 +178,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dashboardCompanies },
       },
     },
-    async (request) => countCompanies(app.db, caller(request), timeZone),
+    async (request) => countCompanies(deps, caller(request)),
   );
 
   app.get(
@@ -193,6 +193,6 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: organizationList },
       },
     },
-    async (request) => listOrganizations(app.db, caller(request), timeZone, request.query),
+    async (request) => listOrganizations(deps, caller(request), request.query),
   );
 };

@@ -16,10 +16,22 @@ import { textSearch } from '../../db/search';
 import type { AuthUser } from '../../auth/access';
 import { hashPassword } from '../../auth/passwords';
 import { badRequest, fieldError, notFound } from '../../errors';
+import type { Storage } from '../../storage/storage';
+import { fileLink, verifyStoredImage } from '../uploads/stored-files';
+
+/** What the organization services need from the app. */
+export interface OrganizationDeps {
+  db: Db;
+  storage: Storage;
+  timeZone: string;
+}
 
 const NO_BRANDING: OrganizationDetails = { name: null, url: null, tagline: null };
 
-export async function brandingFor(db: Db, subDomain: string | undefined): Promise<OrganizationDetails> {
+export async function brandingFor(
+  { db, storage }: OrganizationDeps,
+  subDomain: string | undefined,
+): Promise<OrganizationDetails> {
   if (!subDomain) return NO_BRANDING;
   const [org] = await db
     .select({
@@ -29,7 +41,7 @@ export async function brandingFor(db: Db, subDomain: string | undefined): Promis
     })
     .from(organizations)
     .where(and(sql`lower(${organizations.subDomain}) = ${subDomain}`, eq(organizations.isActive, true)));
-  return org ? { name: org.name, url: org.logo, tagline: org.tagline } : NO_BRANDING;
+  return org ? { name: org.name, url: await fileLink(storage, org.logo), tagline: org.tagline } : NO_BRANDING;
 }
 
 /** The provider sees every organization; a customer organization itself and the clients it registered. */
@@ -51,9 +63,8 @@ export function today(timeZone: string, now = new Date()): string {
 const owner = aliasedTable(users, 'owner');
 
 export async function listOrganizations(
-  db: Db,
+  deps: OrganizationDeps,
   auth: AuthUser,
-  timeZone: string,
   query: PageParams & { query?: string | undefined; email?: string | undefined; id?: number | undefined },
 ) {
   const where = and(
@@ -70,19 +81,19 @@ export async function listOrganizations(
       sql`${organizations.id}::text`,
     ]),
   );
-  const [total] = await db.select({ n: count() }).from(organizations).where(where);
+  const [total] = await deps.db.select({ n: count() }).from(organizations).where(where);
   const { limit, offset } = pageWindow(query);
-  const rows = await selectRows(db).where(where).orderBy(desc(organizations.id)).limit(limit).offset(offset);
-  const day = today(timeZone);
-  return pageOf(
-    query,
-    rows.map((r) => toRow(r, day)),
-    total?.n ?? 0,
-  );
+  const rows = await selectRows(deps.db)
+    .where(where)
+    .orderBy(desc(organizations.id))
+    .limit(limit)
+    .offset(offset);
+  const day = today(deps.timeZone);
+  return pageOf(query, await Promise.all(rows.map((r) => toRow(deps.storage, r, day))), total?.n ?? 0);
 }
 
 /** Counts over the organizations the caller sees, the provider itself left out. */
-export async function dashboardCompanies(db: Db, auth: AuthUser, timeZone: string) {
+export async function dashboardCompanies({ db, timeZone }: OrganizationDeps, auth: AuthUser) {
   const day = today(timeZone);
   const [row] = await db
     .select({
@@ -119,12 +130,14 @@ export async function isSubDomainAvailable(db: Db, subDomain: string, exceptId?:
  * must be codes the caller holds.
  */
 export async function createOrganization(
-  db: Db,
+  deps: OrganizationDeps,
   auth: AuthUser,
   body: OrganizationCreateBody,
-  timeZone: string,
 ) {
+  const { db, storage } = deps;
   const keys = grantable(auth, body.permissions);
+  if (body.company_logo) await verifyStoredImage(storage, body.company_logo, 'company_logo');
+  if (body.photo) await verifyStoredImage(storage, body.photo, 'photo');
   await checkPlace(db, body.state, body.city);
   if (!(await isSubDomainAvailable(db, body.sub_domain)))
     throw fieldError('sub_domain', ORGANIZATION_MESSAGES.domainTaken);
@@ -168,15 +181,15 @@ export async function createOrganization(
     });
     return org.id;
   });
-  return getOrganization(db, auth, id, timeZone);
+  return getOrganization(deps, auth, id);
 }
 
 export async function updateOrganization(
-  db: Db,
+  deps: OrganizationDeps,
   auth: AuthUser,
   body: OrganizationUpdateBody,
-  timeZone: string,
 ) {
+  const { db, storage } = deps;
   const current = await findVisible(db, auth, body.id);
   if (body.is_active === false) {
     if (current.id === auth.organizationId || current.isProvider)
@@ -204,6 +217,10 @@ export async function updateOrganization(
     return null;
   }
   const keys = body.permissions ? grantable(auth, body.permissions) : undefined;
+  if (body.company_logo && body.company_logo !== current.companyLogo) {
+    await verifyStoredImage(storage, body.company_logo, 'company_logo');
+  }
+  if (body.photo && body.photo !== current.photo) await verifyStoredImage(storage, body.photo, 'photo');
   if (body.state !== undefined || body.city !== undefined) {
     await checkPlace(db, body.state ?? current.stateId, body.city ?? current.cityId);
   }
@@ -251,7 +268,7 @@ export async function updateOrganization(
       })
       .where(and(eq(users.organizationId, current.id), eq(users.isPrimary, true), eq(users.isActive, true)));
   });
-  return getOrganization(db, auth, current.id, timeZone);
+  return getOrganization(deps, auth, current.id);
 }
 
 /**
@@ -291,15 +308,10 @@ export async function linkExistingOrganization(
     .where(eq(organizations.id, org.id));
 }
 
-async function getOrganization(
-  db: Db,
-  auth: AuthUser,
-  id: number,
-  timeZone: string,
-): Promise<OrganizationRow> {
-  const [row] = await selectRows(db).where(and(eq(organizations.id, id), visibleOrganizations(auth)));
+async function getOrganization(deps: OrganizationDeps, auth: AuthUser, id: number): Promise<OrganizationRow> {
+  const [row] = await selectRows(deps.db).where(and(eq(organizations.id, id), visibleOrganizations(auth)));
   if (!row) throw notFound();
-  return toRow(row, today(timeZone));
+  return toRow(deps.storage, row, today(deps.timeZone));
 }
 
 async function findVisible(db: Db, auth: AuthUser, id: number) {
@@ -389,7 +401,7 @@ function selectRows(db: Db) {
 
 type SelectedRow = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number];
 
-function toRow(r: SelectedRow, day: string): OrganizationRow {
+async function toRow(storage: Storage, r: SelectedRow, day: string): Promise<OrganizationRow> {
   const o = r.org;
   return {
     id: o.id,
@@ -409,7 +421,7 @@ function toRow(r: SelectedRow, day: string): OrganizationRow {
     expiry_date: o.expiryDate,
     status: o.expiryDate && o.expiryDate <= day ? 'Expired' : 'Active',
     company_logo: o.companyLogo,
-    company_logo_url: o.companyLogo,
+    company_logo_url: await fileLink(storage, o.companyLogo),
     tagline: o.tagline,
     sub_domain: o.subDomain,
     permissions: o.permissions.map((key) => ({ key, is_active: true })),

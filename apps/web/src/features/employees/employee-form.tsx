@@ -2,9 +2,9 @@ import { EMPLOYEE_MESSAGES, email, mobile, newPassword, type EmployeeRow } from 
 import { Button, Col, Flex, Form, Input, Row, Select, Spin } from 'antd';
 import { ApiError, formFieldErrors } from '../../api/errors';
 import { ImageUpload } from '../../components/image-upload';
-import { PermissionCheckboxes } from '../../components/permission-checkboxes';
+import { PermissionCheckboxes, usePermissionKeys } from '../../components/permission-checkboxes';
 import { zodRule } from '../../lib/zod-rule';
-import { useOrganizationOptions, usePermissionKeys, useSaveEmployee } from './employees-api';
+import { useOrganizationOptions, useSaveEmployee } from './employees-api';
 
 export interface EmployeeFormValues {
   name?: string;

@@ -41,16 +41,6 @@ export function useDeleteEmployee() {
   });
 }
 
-/** The permission keys the caller may grant. */
-export function usePermissionKeys() {
-  return useQuery({
-    queryKey: ['permission-keys'],
-    queryFn: ({ signal }) => get<{ key: string }[]>('admin_settings/permissions/', { signal }),
-    select: (rows) => rows.map((r) => r.key),
-    staleTime: 5 * 60_000,
-  });
-}
-
 export interface OrganizationOption {
   id: number;
   company_name: string;

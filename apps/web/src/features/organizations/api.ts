@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Paged } from '@rms/contracts/common';
 import type {
-  OrganizationCreateBody,
+  OrganizationCreateInput,
   OrganizationRow,
-  OrganizationUpdateBody,
+  OrganizationUpdateInput,
 } from '@rms/contracts/organizations';
 import { get, post, put } from '../../api/client';
 
@@ -46,13 +46,13 @@ function useInvalidatingMutation<TBody, TResult>(call: (body: TBody) => Promise<
 }
 
 export function useCreateOrganization() {
-  return useInvalidatingMutation((body: OrganizationCreateBody) =>
+  return useInvalidatingMutation((body: OrganizationCreateInput) =>
     post<OrganizationRow & { detail: string }>('admin_settings/organizations/', body),
   );
 }
 
 export function useUpdateOrganization() {
-  return useInvalidatingMutation((body: OrganizationUpdateBody) =>
+  return useInvalidatingMutation((body: OrganizationUpdateInput) =>
     put<OrganizationRow & { detail: string }>('admin_settings/organizations/', body),
   );
 }
