@@ -16,6 +16,7 @@ import { healthRoutes } from './modules/health/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { organizationRoutes } from './modules/organizations/routes';
 import { employeeRoutes } from './modules/employees/routes';
+import { masterDataRoutes } from './modules/master-data/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -104,6 +105,7 @@ export async function buildApp({
       await api.register(sessionRoutes, { deps: sessionDeps, reset: resetDeps });
       await api.register(organizationRoutes);
       await api.register(employeeRoutes);
+      await api.register(masterDataRoutes);
     },
     { prefix: '/api/v1' },
   );

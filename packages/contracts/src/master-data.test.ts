@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { cityCreateBody, dropdownTags, gstSaveBody, hsnSaveBody, requiredMessage } from './master-data';
 
-const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-  Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+const messages = (result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) => Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 
 describe('master-data contracts', () => {
   it("uses the spec's required message", () => {
@@ -44,6 +46,9 @@ describe('master-data contracts', () => {
   it('tags dropdown values: Default only when editable and deletable', () => {
     expect(dropdownTags({ is_editable: true, is_deletable: true })).toEqual(['Default']);
     expect(dropdownTags({ is_editable: false, is_deletable: true })).toEqual(['Not Editable']);
-    expect(dropdownTags({ is_editable: false, is_deletable: false })).toEqual(['Not Editable', 'Not Deletable']);
+    expect(dropdownTags({ is_editable: false, is_deletable: false })).toEqual([
+      'Not Editable',
+      'Not Deletable',
+    ]);
   });
 });

@@ -89,7 +89,8 @@ function saveOrDelete<Shape extends z.ZodRawShape>(fields: z.ZodObject<Shape>) {
         return;
       }
       const parsed = fields.safeParse(body);
-      if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, code: 'custom' });
+      if (!parsed.success)
+        for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, code: 'custom' });
     })
     .transform((body) =>
       body.is_active === false
@@ -130,7 +131,10 @@ export const stateList = listResponse(stateRow);
 export const cityQuery = pageQuery.extend({ state: id.optional(), id: id.optional() });
 export const cityCreateBody = z.object({
   name: requiredText(L.cityName, 100),
-  state: z.number({ error: requiredMessage(L.state) }).int().positive(requiredMessage(L.state)),
+  state: z
+    .number({ error: requiredMessage(L.state) })
+    .int()
+    .positive(requiredMessage(L.state)),
 });
 export const cityUpdateBody = z.object({
   id,
@@ -263,4 +267,3 @@ export function dropdownTags(row: Pick<DropdownValueRow, 'is_editable' | 'is_del
   if (!row.is_deletable) tags.push('Not Deletable');
   return tags.length > 0 ? tags : ['Default'];
 }
-

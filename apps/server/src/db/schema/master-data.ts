@@ -90,7 +90,11 @@ export const hsnSettings = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('hsn_settings_no_active').on(t.hsnNo).where(sql`${t.isActive}`)],
+  (t) => [
+    uniqueIndex('hsn_settings_no_active')
+      .on(t.hsnNo)
+      .where(sql`${t.isActive}`),
+  ],
 );
 
 // Dropdown settings: a tree of groups (a group with children is a heading) and each group's values.
