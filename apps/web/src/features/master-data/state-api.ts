@@ -1,6 +1,6 @@
 import type { Paged } from '@rms/contracts/common';
 import type { StateCreateBody, StateRow, StateUpdateBody } from '@rms/contracts/master-data';
-import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { get, post, put } from '../../api/client';
 import { MASTER_DATA_KEYS } from '../../lib/master-data-keys';
 
@@ -17,6 +17,8 @@ export const statePagesQuery = (query: string) =>
       }),
     initialPageParam: 1,
     getNextPageParam: (last) => last.next ?? undefined,
+    // While a new search loads, the rows on screen stay (no flash of an empty table).
+    placeholderData: keepPreviousData,
   });
 
 /** Adds (no id) or updates (id) a state; a delete is an update with is_active false. */
