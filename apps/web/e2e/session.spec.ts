@@ -46,12 +46,13 @@ test.describe('sign-in and the shell', () => {
 
     await page.goto('/login/');
     await signInThroughForm(page, E2E_ADMIN.email, E2E_ADMIN.password);
-    await expect(page.getByRole('menu').getByText('All Employees'))
+    // The menu lists only screens this build has: State (master data) stands for a permitted entry.
+    await expect(page.getByRole('menu').getByText('State', { exact: true }))
       .toBeVisible({ timeout: 10_000 })
       .catch(async () => {
         // The entry may sit in a collapsed group: open it.
-        await page.getByRole('menu').getByText('Employees', { exact: true }).click();
-        await expect(page.getByRole('menu').getByText('All Employees')).toBeVisible();
+        await page.getByRole('menu').getByText('Settings', { exact: true }).click();
+        await expect(page.getByRole('menu').getByText('State', { exact: true })).toBeVisible();
       });
     await page.getByTestId('user-menu').click();
     await page.getByText('Log Out').click();
@@ -60,8 +61,8 @@ test.describe('sign-in and the shell', () => {
     await signInThroughForm(page, VIEWER.email, VIEWER.password);
     await expect(page.getByText(/Welcome,? Vera/)).toBeVisible();
     await expect(page.getByRole('menu').getByText('Dashboard')).toBeVisible();
-    await expect(page.getByRole('menu').getByText('Employees')).toHaveCount(0);
-    await expect(page.getByRole('menu').getByText('All Employees')).toHaveCount(0);
+    await expect(page.getByRole('menu').getByText('Settings')).toHaveCount(0);
+    await expect(page.getByRole('menu').getByText('State', { exact: true })).toHaveCount(0);
 
     await page.goto('/view-user');
     await expect(page.getByText('Permission Denied')).toBeVisible();
