@@ -20,6 +20,7 @@ import { uploadRoutes } from './modules/uploads/routes';
 import { localFileRoutes } from './modules/uploads/local-file-routes';
 import { createStorage, type Storage } from './storage/storage';
 import { LocalStorage } from './storage/local-storage';
+import { masterDataRoutes } from './modules/master-data/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -115,6 +116,7 @@ export async function buildApp({
       await api.register(employeeRoutes);
       await api.register(uploadRoutes);
       if (storage instanceof LocalStorage) await api.register(localFileRoutes, { storage });
+      await api.register(masterDataRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { ensureFirstUser } from './first-start';
+import { seedMasterData } from './modules/master-data/seed/seed-master-data';
 
 // Starts everything: configuration, database and migrations, first user, HTTP server.
 
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
     pgliteDir: path.join(config.dataDir, 'db'),
   });
   await database.migrate();
+  await seedMasterData(database.db);
 
   const app = await buildApp({ config, database });
   const first = await ensureFirstUser(database.db, {

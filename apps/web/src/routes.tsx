@@ -69,6 +69,26 @@ const PAGES: Partial<Record<ConsolePath, Page>> = {
     () => import('./features/employees/employees-page'),
     (m) => m.EmployeesPage,
   ),
+  '/admin/state': page(
+    () => import('./features/master-data/state-page'),
+    (m) => m.StatePage,
+  ),
+  '/admin/city': page(
+    () => import('./features/master-data/city-page'),
+    (m) => m.CityPage,
+  ),
+  '/gst-settings': page(
+    () => import('./features/master-data/gst-page'),
+    (m) => m.GstPage,
+  ),
+  '/hsn-settings': page(
+    () => import('./features/master-data/hsn-page'),
+    (m) => m.HsnPage,
+  ),
+  '/dropdown-settings': page(
+    () => import('./features/master-data/dropdown-settings-page'),
+    (m) => m.DropdownSettingsPage,
+  ),
 };
 
 export const REGISTERED_PATHS: ReadonlySet<string> = new Set(Object.keys(PAGES));

@@ -8,6 +8,7 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { ensureFirstUser } from '../first-start';
+import { seedMasterData } from '../modules/master-data/seed/seed-master-data';
 import type { ThrottleLimits } from '../auth/attempt-throttle';
 
 // Builds the real app on a real database for one test file: PGlite in memory by default, or, when
@@ -60,6 +61,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: 'memory://' });
   await database.migrate();
+  await seedMasterData(database.db);
   await ensureFirstUser(database.db, { email: ADMIN.email, password: ADMIN.password });
   const app = await buildApp({
     config,

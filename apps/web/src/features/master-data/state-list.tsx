@@ -1,0 +1,60 @@
+import { MASTER_DATA_MESSAGES as M, type StateRow } from '@rms/contracts/master-data';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Input } from 'antd';
+import { useState } from 'react';
+import { showApiError } from '../../api/errors';
+import { notify } from '../../lib/notify';
+import { LoadMoreTable } from './load-more-table';
+import { RowActions } from './row-actions';
+import { statePagesQuery, useSaveState } from './state-api';
+import { useDebounced } from './use-debounced';
+import { isSavingRow } from './pending-row';
+
+export function StateList({ onEdit }: { onEdit: (row: StateRow) => void }) {
+  const [text, setText] = useState('');
+  const query = useDebounced(text);
+  const pages = useInfiniteQuery(statePagesQuery(query));
+  const save = useSaveState();
+  const remove = (row: StateRow) =>
+    save.mutateAsync({ id: row.id, is_active: false }).then(
+      () => notify.success(M.stateDeleted),
+      (error: unknown) => showApiError(error),
+    );
+
+  return (
+    <>
+      <Input.Search
+        placeholder="Search state"
+        aria-label="Search state"
+        allowClear
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        style={{ maxWidth: 320, marginBottom: 16 }}
+      />
+      <LoadMoreTable<StateRow>
+        rowKey="id"
+        rows={pages.data?.pages.flatMap((page) => page.results) ?? []}
+        loading={pages.isLoading}
+        hasMore={pages.hasNextPage}
+        loadingMore={pages.isFetchingNextPage}
+        onLoadMore={() => pages.fetchNextPage()}
+        columns={[
+          { title: 'State', dataIndex: 'name' },
+          {
+            title: 'Actions',
+            key: 'actions',
+            width: 120,
+            render: (_value, row) => (
+              <RowActions
+                name={row.name}
+                onEdit={() => onEdit(row)}
+                onDelete={() => remove(row)}
+                deleting={isSavingRow(save, row.id)}
+              />
+            ),
+          },
+        ]}
+      />
+    </>
+  );
+}
