@@ -49,6 +49,10 @@ const PAGES: Partial<Record<ConsolePath, Page>> = {
     () => import('./features/organizations/client-details-page'),
     (m) => m.ClientDetailsPage,
   ),
+  '/company-registration': page(
+    () => import('./features/organizations/organization-form-page'),
+    (m) => m.OrganizationFormPage,
+  ),
   '/existing-company-registration': page(
     () => import('./features/organizations/existing-organization-page'),
     (m) => m.ExistingOrganizationPage,

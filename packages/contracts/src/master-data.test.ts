@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cityCreateBody, dropdownTags, gstSaveBody, hsnSaveBody, requiredMessage } from './master-data';
+import { cityCreateBody, dropdownTags, gstSaveBody, hsnSaveBody } from './master-data';
+import { requiredMessage } from './fields';
 
 const messages = (result: {
   success: boolean;

@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { requiredMessage } from './fields';
 import { listResponse, pageQuery } from './common';
 
 // The master-data area (spec 01 §2 "Master data screens", §3, §5, §8): states, cities, GST rates,
 // HSN codes and dropdown settings. Server and console take their rules and texts from here.
 
 /** Spec 01 §5: the default required message. */
-export const requiredMessage = (label: string) => `'${label}' is required!`;
 
 /** Form labels; the required messages name them. */
 export const MASTER_DATA_LABELS = {

@@ -1,4 +1,5 @@
-import { MASTER_DATA_LABELS, requiredMessage, type CityRow, type StateRow } from '@rms/contracts/master-data';
+import { MASTER_DATA_LABELS, type CityRow, type StateRow } from '@rms/contracts/master-data';
+import { requiredMessage } from '@rms/contracts/fields';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Col, Form, Select, type ColProps } from 'antd';
 import type { NamePath } from 'antd/es/form/interface';
