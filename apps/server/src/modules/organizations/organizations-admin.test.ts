@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import { ORGANIZATION_MESSAGES } from '@rms/contracts/organizations';
 import { cities, states } from '../../db/schema/master-data';
 import { organizations } from '../../db/schema/organizations';
@@ -43,20 +44,18 @@ function body(over: Record<string, unknown> = {}) {
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signIn(t.app);
-  const [state, other] = await t.database.db
-    .insert(states)
-    .values([{ name: 'Delhi' }, { name: 'Goa' }])
-    .returning({ id: states.id });
-  stateId = state!.id;
-  const rows = await t.database.db
-    .insert(cities)
-    .values([
-      { name: 'New Delhi', stateId },
-      { name: 'Panaji', stateId: other!.id },
-    ])
-    .returning({ id: cities.id });
-  cityId = rows[0]!.id;
-  otherCityId = rows[1]!.id;
+  // The shipped seed has India's states and cities.
+  const place = async (stateName: string, cityName: string) => {
+    const [row] = await t.database.db
+      .select({ stateId: states.id, cityId: cities.id })
+      .from(cities)
+      .innerJoin(states, eq(states.id, cities.stateId))
+      .where(and(eq(states.name, stateName), eq(cities.name, cityName)));
+    if (!row) throw new Error(`seed lacks ${cityName}, ${stateName}`);
+    return row;
+  };
+  ({ stateId, cityId } = await place('Delhi', 'New Delhi'));
+  otherCityId = (await place('Goa', 'Panaji')).cityId;
 });
 afterAll(() => t.close());
 
