@@ -90,13 +90,15 @@ describe('console routes', () => {
 
 describe('screens of the route table still to come', () => {
   it('answer 403 without the permission and 404 with it', async () => {
-    signIn(makeUser({ permissions: [{ key: 'VIEW_COMPANY' }] }));
-    stubApi({ 'GET users/me/': () => [200, makeUser({ permissions: [{ key: 'VIEW_COMPANY' }] })] });
+    // /map-view lands with the monitoring issue.
+    const user = makeUser({ permissions: [{ key: 'VIEW_COMPANY' }, { key: 'MAP_VIEW' }] });
+    signIn(user);
+    stubApi({ 'GET users/me/': () => [200, user] });
     const router = renderRoutes(buildRoutes(), '/view-user');
 
     expect(await screen.findByText('Permission Denied', {}, { timeout: 5_000 })).toBeInTheDocument();
 
-    await router.navigate('/company-view');
+    await router.navigate('/map-view');
     expect(await screen.findByText('Page Not Found')).toBeInTheDocument();
   });
 });

@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { clearSession } from './auth/session-store';
+
+// antd under jsdom renders slowly, more so on a busy two-core CI machine: findBy* and waitFor wait
+// up to 5 s (not 1 s) for what a user would see, so load does not turn a passing screen into a failure.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks pieces antd relies on: matchMedia (responsive breakpoints, Grid, Layout.Sider) and
 // getComputedStyle with a pseudo-element (scrollbar measuring in Modal).
