@@ -23,7 +23,7 @@ async function findOrganization(page: Page, text: string) {
   return page.getByRole('row', { name: new RegExp(text) });
 }
 
-test('register, find, see details, edit, owner signs in, delete', async ({ page }) => {
+test('register, find, see details, edit, owner signs in, delete', async ({ page, baseURL }) => {
   await page.goto('/login/');
   await signInThroughForm(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page.getByText(/Welcome/)).toBeVisible();
@@ -37,15 +37,15 @@ test('register, find, see details, edit, owner signs in, delete', async ({ page 
   await expect(page.getByText('Please enter a PAN')).toBeVisible();
   await expect(page.getByText('Domain is required').first()).toBeVisible();
 
-  await page.getByLabel('Company Name').fill(ORG.company);
-  await page.getByLabel('PAN').fill('abcde1234f');
+  await page.getByLabel('Company Name', { exact: true }).fill(ORG.company);
+  await page.getByLabel('PAN', { exact: true }).fill('abcde1234f');
   await pick(page, 'State', 'Karnataka');
   await pick(page, 'City', 'Bengaluru');
-  await page.getByLabel('Address').fill('12 MG Road');
-  await page.getByLabel('Expiry Date').fill('31/12/2030');
-  await page.getByLabel('Expiry Date').press('Enter');
-  await page.getByLabel('Tag Line').fill('Streets that never sleep');
-  await page.getByLabel('Sub-domain').fill(ORG.subDomain);
+  await page.getByLabel('Address', { exact: true }).fill('12 MG Road');
+  await page.getByLabel('Expiry Date', { exact: true }).fill('31/12/2030');
+  await page.getByLabel('Expiry Date', { exact: true }).press('Enter');
+  await page.getByLabel('Tag Line', { exact: true }).fill('Streets that never sleep');
+  await page.getByLabel('Sub-domain', { exact: true }).fill(ORG.subDomain);
   const [chooser] = await Promise.all([
     page.waitForEvent('filechooser'),
     page.getByRole('button', { name: 'Choose company logo' }).click(),
@@ -53,10 +53,10 @@ test('register, find, see details, edit, owner signs in, delete', async ({ page 
   await chooser.setFiles(PNG_FILE);
   await expect(page.getByText(`${PNG_FILE.name} file uploaded successfully`)).toBeVisible();
   await page.getByLabel('Name', { exact: true }).fill('Ujala Owner');
-  await page.getByLabel('Email').fill(ORG.email);
-  await page.getByLabel('Mobile').fill('9876501234');
-  await page.getByLabel('Create Password').fill(ORG.password);
-  await page.getByLabel('Repeat Password').fill(ORG.password);
+  await page.getByLabel('Email', { exact: true }).fill(ORG.email);
+  await page.getByLabel('Mobile', { exact: true }).fill('9876501234');
+  await page.getByLabel('Create Password', { exact: true }).fill(ORG.password);
+  await page.getByLabel('Repeat Password', { exact: true }).fill(ORG.password);
   await page.getByLabel('View Company').check();
 
   // Not checked yet: the spec's warning, and nothing is saved.
@@ -82,20 +82,29 @@ test('register, find, see details, edit, owner signs in, delete', async ({ page 
   row = await findOrganization(page, ORG.company);
   await row.getByRole('button', { name: `Edit ${ORG.company}` }).click();
   await expect(page.getByText('Edit Organization')).toBeVisible();
-  await expect(page.getByLabel('Create Password')).toHaveCount(0);
-  await page.getByLabel('Tag Line').fill('Brighter every night');
+  await expect(page.getByLabel('Create Password', { exact: true })).toHaveCount(0);
+  await page.getByLabel('Tag Line', { exact: true }).fill('Brighter every night');
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByText('Account has been updated')).toBeVisible();
   row = await findOrganization(page, ORG.company);
   await expect(row.getByText('Brighter every night')).toBeVisible();
   await signOut(page);
 
-  // The owner signs in with the organization's e-mail and create_password; the sign-in page on the
-  // organization's sub-domain shows its tagline.
+  // The sign-in page opened on the organization's sub-domain shows its logo and tagline
+  // (Chromium resolves *.localhost to this machine).
+  const port = new URL(baseURL ?? '').port;
+  await page.goto(`http://${ORG.subDomain}.localhost:${port}/login/`);
+  await expect(page.getByText('Brighter every night')).toBeVisible();
+  const logo = page.getByRole('img', { name: ORG.company });
+  await expect(logo).toBeVisible();
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await page.goto('/login/');
+  await expect(page.getByText('Brighter every night')).toHaveCount(0);
+
+  // The owner signs in with the organization's e-mail and create_password.
   await signInThroughForm(page, ORG.email, ORG.password);
   await expect(page.getByText(/Welcome/)).toBeVisible();
-  await expect(page.getByRole('menu').getByText('Organizations', { exact: true })).toBeVisible();
+  await expect(page.getByRole('menu').getByText('All Organizations')).toBeVisible();
   await signOut(page);
 
   await page.goto('/login/');
@@ -119,8 +128,8 @@ test('existing organization: both fields required, a wrong PAN is refused', asyn
   await page.getByRole('button', { name: 'Add Account' }).click();
   await expect(page.getByText("'Email' is required!")).toBeVisible();
   await expect(page.getByText('Please enter a PAN')).toBeVisible();
-  await page.getByLabel('Email').fill('nobody@nowhere.example');
-  await page.getByLabel('PAN').fill('ZZZZZ9999Z');
+  await page.getByLabel('Email', { exact: true }).fill('nobody@nowhere.example');
+  await page.getByLabel('PAN', { exact: true }).fill('ZZZZZ9999Z');
   await page.getByRole('button', { name: 'Add Account' }).click();
   await expect(page.getByText('No organization matches this e-mail and PAN')).toBeVisible();
   await expect(page).toHaveURL(/\/existing-company-registration/);
