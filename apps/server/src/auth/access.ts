@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema/employees';
 import { organizations } from '../db/schema/organizations';
 import { sessions } from '../db/schema/session';
-import { forbidden, unauthorized } from '../errors';
+import { fieldError, forbidden, unauthorized } from '../errors';
 import type { TokenService } from './tokens';
 
 // The permission guard. Every API route declares `config.access` (public, signed-in, or codes);
@@ -100,4 +100,9 @@ export function registerAccessGuard(app: FastifyInstance, tokens: TokenService):
 export function caller(request: FastifyRequest): AuthUser {
   if (!request.auth) throw unauthorized();
   return request.auth;
+}
+
+/** Nobody grants a code they do not hold: the error names the codes refused, on the permissions field. */
+export function permissionsRefused(keys: string[]) {
+  return fieldError('permissions', `These permissions cannot be granted: ${keys.join(', ')}`);
 }

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema/employees';
 import { organizations } from '../../db/schema/organizations';
 import { sessions } from '../../db/schema/session';
-import type { AuthUser } from '../../auth/access';
+import { permissionsRefused, type AuthUser } from '../../auth/access';
 import { canSeeOrganization, orgScope } from '../../auth/tenant';
 import { hashPassword } from '../../auth/passwords';
 import { badRequest, fieldError, notFound } from '../../errors';
@@ -64,7 +64,7 @@ export async function createEmployee(
   const organization = await targetOrganization(db, auth, body.organization ?? auth.organizationId);
   const keys = [...new Set(body.permissions.map((p) => p.key))];
   const refused = keys.filter((k) => !grantable(auth, organization).includes(k));
-  if (refused.length > 0) throw refusedPermissions(refused);
+  if (refused.length > 0) throw permissionsRefused(refused);
   await ensureEmailFree(db, body.email);
   if (body.photo) await verifyStoredImage(storage, body.photo, 'photo');
 
@@ -128,7 +128,7 @@ export async function updateEmployee(
     const allowed = grantable(auth, organization);
     const requested = [...new Set(body.permissions.map((p) => p.key))];
     const refused = requested.filter((k) => !allowed.includes(k) && !current.user.permissions.includes(k));
-    if (refused.length > 0) throw refusedPermissions(refused);
+    if (refused.length > 0) throw permissionsRefused(refused);
     const kept = current.user.permissions.filter((k) => !allowed.includes(k));
     permissions = [...new Set([...kept, ...requested])];
   }
@@ -173,10 +173,6 @@ async function targetOrganization(
 /** Codes the caller may hand out in this organization: their own, within the organization's list. */
 function grantable(auth: AuthUser, organization: OrganizationRecord): string[] {
   return auth.permissions.filter((k) => organization.permissions.includes(k));
-}
-
-function refusedPermissions(keys: string[]) {
-  return fieldError('permissions', `These permissions cannot be granted: ${keys.join(', ')}`);
 }
 
 async function ensureEmailFree(db: Db, email: string, exceptUserId?: number): Promise<void> {

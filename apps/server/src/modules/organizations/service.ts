@@ -13,7 +13,7 @@ import { organizations } from '../../db/schema/organizations';
 import { sessions } from '../../db/schema/session';
 import { pageOf, pageWindow, type PageParams } from '../../db/paging';
 import { textSearch } from '../../db/search';
-import type { AuthUser } from '../../auth/access';
+import { permissionsRefused, type AuthUser } from '../../auth/access';
 import { hashPassword } from '../../auth/passwords';
 import { badRequest, fieldError, notFound } from '../../errors';
 import type { Storage } from '../../storage/storage';
@@ -330,8 +330,7 @@ function grantable(
 ): string[] {
   const keys = [...new Set(permissions.filter((p) => p.is_active !== false).map((p) => p.key))];
   const refused = keys.filter((k) => !auth.permissions.includes(k));
-  if (refused.length > 0)
-    throw fieldError('permissions', `These permissions cannot be granted: ${refused.join(', ')}`);
+  if (refused.length > 0) throw permissionsRefused(refused);
   return keys;
 }
 
