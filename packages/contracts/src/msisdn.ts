@@ -24,7 +24,6 @@ export const MSISDN_MESSAGES = {
   imsiTaken: 'This IMSI is already mapped',
   msisdnTaken: 'This MSISDN is already mapped',
   notFound: 'MSISDN mapping not found',
-  deleteConfirm: 'Are you sure to delete this?',
 } as const;
 const M = MSISDN_MESSAGES;
 
