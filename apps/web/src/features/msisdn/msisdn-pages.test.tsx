@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MSISDN_MESSAGES as M } from '@rms/contracts/msisdn';
-import { stubApi } from '../../test-utils/fake-api';
+import { stubApi, type FakeAnswer } from '../../test-utils/fake-api';
 import { makeUser, signIn } from '../../test-utils/fixtures';
 import { renderRoutes } from '../../test-utils/render';
 import { MsisdnFormPage } from './msisdn-form-page';
@@ -18,7 +18,7 @@ const row = {
   created_at: '2026-01-01T00:00:00.000Z',
 };
 const user = () => userEvent.setup({ pointerEventsCheck: 0 });
-const listed = () => [200, { results: [row], count: 1, current: 1, next: null }] as const;
+const listed = (): FakeAnswer => [200, { results: [row], count: 1, current: 1, next: null }];
 
 function open(url: string, codes: string[] = ['DEVICE_ACTIVATION']) {
   signIn(makeUser({ permissions: codes.map((key) => ({ key })) }));
