@@ -93,6 +93,14 @@ const PAGES: Partial<Record<ConsolePath, Page>> = {
     () => import('./features/master-data/dropdown-settings-page'),
     (m) => m.DropdownSettingsPage,
   ),
+  '/add-msison-mapping': page(
+    () => import('./features/msisdn/msisdn-form-page'),
+    (m) => m.MsisdnFormPage,
+  ),
+  '/view-msison-mapping': page(
+    () => import('./features/msisdn/msisdn-page'),
+    (m) => m.MsisdnPage,
+  ),
 };
 
 export const REGISTERED_PATHS: ReadonlySet<string> = new Set(Object.keys(PAGES));

@@ -1,0 +1,159 @@
+import { and, count, desc, eq, ne, type SQL } from 'drizzle-orm';
+import {
+  MSISDN_MESSAGES as M,
+  type MsisdnField,
+  type MsisdnFields,
+  type MsisdnRow,
+  type MsisdnUpdateBody,
+} from '@rms/contracts/msisdn';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { AuthUser } from '../../auth/access';
+import { orgScope } from '../../auth/tenant';
+import type { Db } from '../../db/client';
+import { msisdnMappings } from '../../db/schema/msisdn';
+import { pageOf, pageWindow, type PageParams } from '../../db/paging';
+import { textSearch } from '../../db/search';
+import { fieldError, notFound } from '../../errors';
+import { isUniqueViolation } from '../master-data/unique-violation';
+
+type MappingRecord = typeof msisdnMappings.$inferSelect;
+
+const FIELDS: {
+  field: MsisdnField;
+  column: PgColumn;
+  taken: string;
+  index: string;
+}[] = [
+  {
+    field: 'sim_number',
+    column: msisdnMappings.simNumber,
+    taken: M.simNumberTaken,
+    index: 'msisdn_mappings_sim_number_active',
+  },
+  { field: 'imsi', column: msisdnMappings.imsi, taken: M.imsiTaken, index: 'msisdn_mappings_imsi_active' },
+  {
+    field: 'msisdn',
+    column: msisdnMappings.msisdn,
+    taken: M.msisdnTaken,
+    index: 'msisdn_mappings_msisdn_active',
+  },
+];
+
+/** Active mappings the caller's organization sees, newest first; `query` searches the three numbers. */
+export async function listMappings(db: Db, auth: AuthUser, query: PageParams & { query?: string }) {
+  const where = and(
+    eq(msisdnMappings.isActive, true),
+    orgScope(msisdnMappings.organizationId, auth),
+    textSearch(query.query, [msisdnMappings.simNumber, msisdnMappings.imsi, msisdnMappings.msisdn]),
+  );
+  const [total] = await db.select({ n: count() }).from(msisdnMappings).where(where);
+  const { limit, offset } = pageWindow(query);
+  const rows = await db
+    .select()
+    .from(msisdnMappings)
+    .where(where)
+    .orderBy(desc(msisdnMappings.id))
+    .limit(limit)
+    .offset(offset);
+  return pageOf(query, rows.map(toRow), total?.n ?? 0);
+}
+
+/** A new mapping owned by the caller's organization. */
+export async function createMapping(db: Db, auth: AuthUser, body: MsisdnFields): Promise<MsisdnRow> {
+  await refuseTaken(db, body);
+  const [row] = await guardDuplicates(() =>
+    db
+      .insert(msisdnMappings)
+      .values({
+        simNumber: body.sim_number,
+        imsi: body.imsi,
+        msisdn: body.msisdn,
+        organizationId: auth.organizationId,
+      })
+      .returning(),
+  );
+  if (!row) throw new Error('insert returned no row');
+  return toRow(row);
+}
+
+/** Updates a mapping's numbers, or soft-deletes it; a row outside the caller's organization is 404. */
+export async function updateMapping(
+  db: Db,
+  auth: AuthUser,
+  body: MsisdnUpdateBody,
+): Promise<{ row: MsisdnRow; detail: string }> {
+  const visible = and(
+    eq(msisdnMappings.id, body.id),
+    eq(msisdnMappings.isActive, true),
+    orgScope(msisdnMappings.organizationId, auth),
+  );
+  if (body.kind === 'delete') {
+    const [row] = await db
+      .update(msisdnMappings)
+      .set({ isActive: false, updatedAt: new Date() })
+      .where(visible)
+      .returning();
+    if (!row) throw notFound(M.notFound);
+    return { row: toRow(row), detail: M.deleted };
+  }
+  const [existing] = await db.select({ id: msisdnMappings.id }).from(msisdnMappings).where(visible);
+  if (!existing) throw notFound(M.notFound);
+  await refuseTaken(db, body, body.id);
+  const [row] = await guardDuplicates(() =>
+    db
+      .update(msisdnMappings)
+      .set({ simNumber: body.sim_number, imsi: body.imsi, msisdn: body.msisdn, updatedAt: new Date() })
+      .where(visible)
+      .returning(),
+  );
+  if (!row) throw notFound(M.notFound);
+  return { row: toRow(row), detail: M.updated };
+}
+
+/** The first of the three numbers another active mapping already holds, as a field error. */
+async function refuseTaken(db: Db, body: MsisdnFields, exceptId?: number): Promise<void> {
+  for (const { field, column, taken } of FIELDS) {
+    const conditions: SQL[] = [eq(column, body[field]), eq(msisdnMappings.isActive, true)];
+    if (exceptId !== undefined) conditions.push(ne(msisdnMappings.id, exceptId));
+    const [row] = await db
+      .select({ id: msisdnMappings.id })
+      .from(msisdnMappings)
+      .where(and(...conditions))
+      .limit(1);
+    if (row) throw fieldError(field, taken);
+  }
+}
+
+/** Two saves can pass the check at once; then the partial unique index decides, and names the field. */
+async function guardDuplicates<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const text = violationText(error);
+    const hit = FIELDS.find((f) => text.includes(f.index)) ?? FIELDS[0]!;
+    throw fieldError(hit.field, hit.taken);
+  }
+}
+
+function violationText(error: unknown): string {
+  const parts: string[] = [];
+  for (let e = error; e instanceof Object; e = (e as { cause?: unknown }).cause) {
+    const { constraint, message } = e as { constraint?: unknown; message?: unknown };
+    if (typeof constraint === 'string') parts.push(constraint);
+    if (typeof message === 'string') parts.push(message);
+  }
+  return parts.join(' ');
+}
+
+function toRow(row: MappingRecord): MsisdnRow {
+  return {
+    id: row.id,
+    sim_number: row.simNumber,
+    imsi: row.imsi,
+    msisdn: row.msisdn,
+    organization: row.organizationId,
+    is_active: row.isActive,
+    created_at: row.createdAt.toISOString(),
+  };
+}

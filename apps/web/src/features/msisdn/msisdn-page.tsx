@@ -1,0 +1,98 @@
+import { EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Card, Flex, Input, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useNavigate } from 'react-router';
+import { MSISDN_MESSAGES, type MsisdnRow } from '@rms/contracts/msisdn';
+import { useCanOpen } from '../../auth/use-allows';
+import { ConfirmDelete } from '../../components/confirm-delete';
+import { PagedTable } from '../../components/paged-table';
+import { dash } from '../../lib/format';
+import { useListParams } from '../../lib/use-list-params';
+import { msisdnListQuery, useDeleteMapping } from './api';
+
+/** View MSISDN Mapping (spec 02 §2): search, paged table with serial numbers, edit and soft delete. */
+export function MsisdnPage() {
+  const list = useListParams();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const canManage = useCanOpen('/add-msison-mapping');
+  const { data, isFetching } = useQuery(
+    msisdnListQuery({ page: list.page, pageSize: list.pageSize, query: list.query }),
+  );
+  const remove = useDeleteMapping();
+
+  const columns: ColumnsType<MsisdnRow> = [
+    { title: 'SIM No.', dataIndex: 'sim_number', render: dash },
+    { title: 'IMSI', dataIndex: 'imsi', render: dash },
+    { title: 'MSISDN', dataIndex: 'msisdn', render: dash },
+    ...(canManage
+      ? [
+          {
+            title: 'Action',
+            key: 'actions',
+            fixed: 'right' as const,
+            width: 110,
+            render: (_v: unknown, row: MsisdnRow) => (
+              <Flex gap={4}>
+                <Button
+                  type="text"
+                  icon={<EditOutlined />}
+                  aria-label={`Edit ${row.sim_number}`}
+                  onClick={() => navigate('/add-msison-mapping', { state: { record: row } })}
+                />
+                <ConfirmDelete
+                  label={`Delete ${row.sim_number}`}
+                  loading={remove.isPending && remove.variables === row.id}
+                  onConfirm={() =>
+                    remove
+                      .mutateAsync(row.id)
+                      .then((res) => void message.success(res.detail || MSISDN_MESSAGES.deleted))
+                  }
+                />
+              </Flex>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <Card>
+      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          View MSISDN Mapping
+        </Typography.Title>
+        <Flex gap={8} wrap>
+          <Input
+            allowClear
+            aria-label="Search MSISDN mappings"
+            placeholder="Search by SIM No., IMSI or MSISDN"
+            value={list.text}
+            onChange={(event) => list.setText(event.target.value)}
+            onPressEnter={list.searchNow}
+            style={{ width: 300, maxWidth: '100%' }}
+          />
+          <Button icon={<SearchOutlined />} onClick={list.searchNow}>
+            Search
+          </Button>
+          {canManage && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/add-msison-mapping')}>
+              Add MSISDN
+            </Button>
+          )}
+        </Flex>
+      </Flex>
+      <PagedTable<MsisdnRow>
+        rowKey="id"
+        data={data}
+        loading={isFetching}
+        page={list.page}
+        pageSize={list.pageSize}
+        onPageChange={list.setPage}
+        columns={columns}
+        locale={{ emptyText: list.query ? 'No mapping matches this search' : 'No MSISDN mappings yet' }}
+      />
+    </Card>
+  );
+}
