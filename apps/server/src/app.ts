@@ -21,6 +21,7 @@ import { localFileRoutes } from './modules/uploads/local-file-routes';
 import { createStorage, type Storage } from './storage/storage';
 import { LocalStorage } from './storage/local-storage';
 import { masterDataRoutes } from './modules/master-data/routes';
+import { inventoryRoutes } from './modules/inventory/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -117,6 +118,7 @@ export async function buildApp({
       await api.register(uploadRoutes);
       if (storage instanceof LocalStorage) await api.register(localFileRoutes, { storage });
       await api.register(masterDataRoutes);
+      await api.register(inventoryRoutes);
     },
     { prefix: '/api/v1' },
   );
