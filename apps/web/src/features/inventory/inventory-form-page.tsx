@@ -86,7 +86,7 @@ export function InventoryFormPage({ kind }: { kind: InventoryKind }) {
         expiry_date: 'expiry_date' in record ? dayjs(record.expiry_date) : undefined,
         remarks: record.remarks,
       }
-    : { inventory_date: dayjs() };
+    : {};
 
   const half = { xs: 24, md: 12 };
   return (
