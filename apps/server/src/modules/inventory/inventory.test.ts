@@ -133,6 +133,15 @@ describe.each(['rms', 'stlt', 'pole'] as const)('%s inventory', (kind) => {
     expect((await ids(admin)).length).toBe(before);
   });
 
+  it('saves one of two simultaneous creates of the same ID, refusing the other', async () => {
+    const payload = body(kind);
+    const answers = await Promise.all([post(admin, payload), post(admin, payload)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+    const refused = answers.find((r) => r.statusCode === 400)!;
+    expect(refused.json().errors[config.idField]).toEqual([config.duplicate]);
+    expect((await ids(admin)).filter((c) => c === payload[config.idField])).toHaveLength(1);
+  });
+
   it('updates fields and refuses renaming to a taken ID', async () => {
     const a = (await post(admin, body(kind))).json();
     const b = (await post(admin, body(kind))).json();

@@ -8,6 +8,7 @@ import { poles, rmsDevices, stlts } from '../../db/schema/inventory';
 import { organizations } from '../../db/schema/organizations';
 import { textSearch } from '../../db/search';
 import { fieldError, notFound } from '../../errors';
+import { guardUnique } from '../master-data/unique-violation';
 import { today } from '../organizations/service';
 
 // One service for the three inventory kinds: their tables share one shape in code (`code`, `model`),
@@ -120,8 +121,10 @@ async function checkCodeFree(db: Db, kind: InventoryKind, code: string, exceptId
         exceptId ? sql`${t.id} <> ${exceptId}` : undefined,
       ),
     );
-  if (taken) throw fieldError(INVENTORY[kind].idField, INVENTORY[kind].duplicate);
+  if (taken) throw duplicate(kind);
 }
+
+const duplicate = (kind: InventoryKind) => fieldError(INVENTORY[kind].idField, INVENTORY[kind].duplicate);
 
 /** RMS expiry must be after today in the deployment's time zone (the picker disables up to today). */
 function checkExpiry(timeZone: string, expiry: string) {
@@ -145,13 +148,17 @@ export async function createInventory(
     organizationId: auth.organizationId,
     createdBy: auth.id,
   };
-  const [row] =
-    kind === 'rms'
-      ? await db
-          .insert(rmsDevices)
-          .values({ ...values, expiryDate: fields.expiry_date ?? '' })
-          .returning({ id: rmsDevices.id })
-      : await db.insert(TABLES[kind]).values(values).returning({ id: TABLES[kind].id });
+  // Two saves of one ID can pass the check at once; the partial unique index then decides.
+  const [row] = await guardUnique(
+    () =>
+      kind === 'rms'
+        ? db
+            .insert(rmsDevices)
+            .values({ ...values, expiryDate: fields.expiry_date ?? '' })
+            .returning({ id: rmsDevices.id })
+        : db.insert(TABLES[kind]).values(values).returning({ id: TABLES[kind].id }),
+    () => duplicate(kind),
+  );
   if (!row) throw new Error('insert returned no row');
   return getVisible(db, auth, kind, row.id);
 }
@@ -184,13 +191,15 @@ export async function updateInventory(
     ...(changes.remarks !== undefined && { remarks: changes.remarks }),
     updatedAt: new Date(),
   };
-  if (kind === 'rms') {
-    await db
-      .update(rmsDevices)
-      .set({ ...set, ...(expiryChanged && { expiryDate: changes.expiry_date }) })
-      .where(eq(rmsDevices.id, current.id));
-  } else {
-    await db.update(t).set(set).where(eq(t.id, current.id));
-  }
+  await guardUnique(
+    () =>
+      kind === 'rms'
+        ? db
+            .update(rmsDevices)
+            .set({ ...set, ...(expiryChanged && { expiryDate: changes.expiry_date }) })
+            .where(eq(rmsDevices.id, current.id))
+        : db.update(t).set(set).where(eq(t.id, current.id)),
+    () => duplicate(kind),
+  );
   return getVisible(db, auth, kind, current.id);
 }
