@@ -12,7 +12,7 @@ import {
 import { ApiError, formFieldErrors } from '../../api/errors';
 import { zodRule } from '../../lib/zod-rule';
 import { useSaveInventory } from './api';
-import { codeOf, KIND_VIEWS, modelOf } from './kinds';
+import { codeOf, expiryDisabled, KIND_VIEWS, modelOf } from './kinds';
 
 interface FormValues {
   code: string;
@@ -22,9 +22,6 @@ interface FormValues {
   expiry_date?: Dayjs;
   remarks: string;
 }
-
-/** Spec 02 §5: expiry days up to the end of today are disabled. */
-export const expiryDisabled = (day: Dayjs) => !day.isAfter(dayjs().endOf('day'));
 
 const rule = (schema: Parameters<typeof zodRule>[0]) => [zodRule(schema)];
 const requiredDate = (label: string) => [{ required: true, message: requiredMessage(label) }];
@@ -152,7 +149,11 @@ export function InventoryFormPage({ kind }: { kind: InventoryKind }) {
                   },
                 ]}
               >
-                <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} disabledDate={expiryDisabled} />
+                <DatePicker
+                  format="DD/MM/YYYY"
+                  style={{ width: '100%' }}
+                  disabledDate={(day) => expiryDisabled(day)}
+                />
               </Form.Item>
             </Col>
           )}
