@@ -22,6 +22,7 @@ import { createStorage, type Storage } from './storage/storage';
 import { LocalStorage } from './storage/local-storage';
 import { masterDataRoutes } from './modules/master-data/routes';
 import { msisdnRoutes } from './modules/msisdn/routes';
+import { inventoryRoutes } from './modules/inventory/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -119,6 +120,7 @@ export async function buildApp({
       if (storage instanceof LocalStorage) await api.register(localFileRoutes, { storage });
       await api.register(masterDataRoutes);
       await api.register(msisdnRoutes);
+      await api.register(inventoryRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -101,6 +101,30 @@ const PAGES: Partial<Record<ConsolePath, Page>> = {
     () => import('./features/msisdn/msisdn-page'),
     (m) => m.MsisdnPage,
   ),
+  '/create-rms-device-id': page(
+    () => import('./features/inventory/inventory-form-page'),
+    (m) => m.RmsFormPage,
+  ),
+  '/view-rms-device-id': page(
+    () => import('./features/inventory/inventory-list-page'),
+    (m) => m.RmsListPage,
+  ),
+  '/create-stltid': page(
+    () => import('./features/inventory/inventory-form-page'),
+    (m) => m.StltFormPage,
+  ),
+  '/view-stltid': page(
+    () => import('./features/inventory/inventory-list-page'),
+    (m) => m.StltListPage,
+  ),
+  '/create-poleid': page(
+    () => import('./features/inventory/inventory-form-page'),
+    (m) => m.PoleFormPage,
+  ),
+  '/view-poleid': page(
+    () => import('./features/inventory/inventory-list-page'),
+    (m) => m.PoleListPage,
+  ),
 };
 
 export const REGISTERED_PATHS: ReadonlySet<string> = new Set(Object.keys(PAGES));

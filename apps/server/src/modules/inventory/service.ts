@@ -1,0 +1,205 @@
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { INVENTORY, INVENTORY_MESSAGES, type InventoryKind } from '@rms/contracts/inventory';
+import type { AuthUser } from '../../auth/access';
+import { orgScope } from '../../auth/tenant';
+import type { Db } from '../../db/client';
+import { pageOf, pageWindow, type PageParams } from '../../db/paging';
+import { poles, rmsDevices, stlts } from '../../db/schema/inventory';
+import { organizations } from '../../db/schema/organizations';
+import { textSearch } from '../../db/search';
+import { fieldError, notFound } from '../../errors';
+import { guardUnique } from '../master-data/unique-violation';
+import { today } from '../organizations/service';
+
+// One service for the three inventory kinds: their tables share one shape in code (`code`, `model`),
+// RMS adds the expiry date. Rows belong to an organization (the current owner): the provider sees
+// every row, a customer organization only its own (another's row is answered 404).
+
+export interface InventoryDeps {
+  db: Db;
+  timeZone: string;
+}
+
+const TABLES = { rms: rmsDevices, stlt: stlts, pole: poles };
+
+/** A kind's fields under neutral names; the routes map them to and from the kind's field names. */
+export interface InventoryFields {
+  code: string;
+  manufacture: string;
+  model: string;
+  inventory_date: string;
+  remarks: string;
+  expiry_date?: string | undefined;
+}
+
+export interface InventoryRecord extends InventoryFields {
+  id: number;
+  is_active: boolean;
+  organization: number;
+  current_organization: { id: number; company_name: string };
+  created_at: string;
+}
+
+function selectRows(db: Db, kind: InventoryKind) {
+  const t = TABLES[kind];
+  return db
+    .select({
+      id: t.id,
+      code: t.code,
+      manufacture: t.manufacture,
+      model: t.model,
+      inventoryDate: t.inventoryDate,
+      expiryDate: kind === 'rms' ? rmsDevices.expiryDate : sql<string | null>`null`,
+      remarks: t.remarks,
+      isActive: t.isActive,
+      organizationId: t.organizationId,
+      companyName: organizations.companyName,
+      createdAt: t.createdAt,
+    })
+    .from(t)
+    .innerJoin(organizations, eq(organizations.id, t.organizationId));
+}
+
+type Selected = Awaited<ReturnType<typeof selectRows>>[number];
+
+function toRecord(r: Selected): InventoryRecord {
+  return {
+    id: r.id,
+    code: r.code,
+    manufacture: r.manufacture,
+    model: r.model,
+    inventory_date: r.inventoryDate,
+    ...(r.expiryDate !== null && { expiry_date: r.expiryDate }),
+    remarks: r.remarks,
+    is_active: r.isActive,
+    organization: r.organizationId,
+    current_organization: { id: r.organizationId, company_name: r.companyName },
+    created_at: r.createdAt.toISOString(),
+  };
+}
+
+/** Active rows the caller's organization may see. */
+function visible(kind: InventoryKind, auth: AuthUser): SQL | undefined {
+  const t = TABLES[kind];
+  return and(eq(t.isActive, true), orgScope(t.organizationId, auth));
+}
+
+export async function listInventory(
+  { db }: InventoryDeps,
+  auth: AuthUser,
+  kind: InventoryKind,
+  query: PageParams & { query?: string | undefined; id?: number | undefined },
+) {
+  const t = TABLES[kind];
+  const where = and(
+    visible(kind, auth),
+    query.id ? eq(t.id, query.id) : undefined,
+    textSearch(query.query, [t.code, t.manufacture, t.model, t.remarks]),
+  );
+  const [total] = await db.select({ n: count() }).from(t).where(where);
+  const { limit, offset } = pageWindow(query);
+  const rows = await selectRows(db, kind).where(where).orderBy(desc(t.id)).limit(limit).offset(offset);
+  return pageOf(query, rows.map(toRecord), total?.n ?? 0);
+}
+
+async function getVisible(db: Db, auth: AuthUser, kind: InventoryKind, id: number) {
+  const [row] = await selectRows(db, kind).where(and(eq(TABLES[kind].id, id), visible(kind, auth)));
+  if (!row) throw notFound();
+  return toRecord(row);
+}
+
+/** An ID is unique among active rows of its kind, in every organization. */
+async function checkCodeFree(db: Db, kind: InventoryKind, code: string, exceptId?: number) {
+  const t = TABLES[kind];
+  const [taken] = await db
+    .select({ id: t.id })
+    .from(t)
+    .where(
+      and(
+        sql`lower(${t.code}) = lower(${code})`,
+        eq(t.isActive, true),
+        exceptId ? sql`${t.id} <> ${exceptId}` : undefined,
+      ),
+    );
+  if (taken) throw duplicate(kind);
+}
+
+const duplicate = (kind: InventoryKind) => fieldError(INVENTORY[kind].idField, INVENTORY[kind].duplicate);
+
+/** RMS expiry must be after today in the deployment's time zone (the picker disables up to today). */
+function checkExpiry(timeZone: string, expiry: string) {
+  if (expiry <= today(timeZone)) throw fieldError('expiry_date', INVENTORY_MESSAGES.expiryAfterToday);
+}
+
+export async function createInventory(
+  { db, timeZone }: InventoryDeps,
+  auth: AuthUser,
+  kind: InventoryKind,
+  fields: InventoryFields,
+): Promise<InventoryRecord> {
+  if (kind === 'rms') checkExpiry(timeZone, fields.expiry_date ?? '');
+  await checkCodeFree(db, kind, fields.code);
+  const values = {
+    code: fields.code,
+    manufacture: fields.manufacture,
+    model: fields.model,
+    inventoryDate: fields.inventory_date,
+    remarks: fields.remarks,
+    organizationId: auth.organizationId,
+    createdBy: auth.id,
+  };
+  // Two saves of one ID can pass the check at once; the partial unique index then decides.
+  const [row] = await guardUnique(
+    () =>
+      kind === 'rms'
+        ? db
+            .insert(rmsDevices)
+            .values({ ...values, expiryDate: fields.expiry_date ?? '' })
+            .returning({ id: rmsDevices.id })
+        : db.insert(TABLES[kind]).values(values).returning({ id: TABLES[kind].id }),
+    () => duplicate(kind),
+  );
+  if (!row) throw new Error('insert returned no row');
+  return getVisible(db, auth, kind, row.id);
+}
+
+/** Updates the given fields; `isActive === false` soft-deletes and answers null. */
+export async function updateInventory(
+  { db, timeZone }: InventoryDeps,
+  auth: AuthUser,
+  kind: InventoryKind,
+  id: number,
+  changes: Partial<InventoryFields>,
+  isActive: boolean | undefined,
+): Promise<InventoryRecord | null> {
+  const t = TABLES[kind];
+  const current = await getVisible(db, auth, kind, id);
+  if (isActive === false) {
+    await db.update(t).set({ isActive: false, updatedAt: new Date() }).where(eq(t.id, current.id));
+    return null;
+  }
+  if (changes.code !== undefined && changes.code.toLowerCase() !== current.code.toLowerCase())
+    await checkCodeFree(db, kind, changes.code, current.id);
+  const expiryChanged =
+    kind === 'rms' && changes.expiry_date !== undefined && changes.expiry_date !== current.expiry_date;
+  if (expiryChanged) checkExpiry(timeZone, changes.expiry_date ?? '');
+  const set = {
+    ...(changes.code !== undefined && { code: changes.code }),
+    ...(changes.manufacture !== undefined && { manufacture: changes.manufacture }),
+    ...(changes.model !== undefined && { model: changes.model }),
+    ...(changes.inventory_date !== undefined && { inventoryDate: changes.inventory_date }),
+    ...(changes.remarks !== undefined && { remarks: changes.remarks }),
+    updatedAt: new Date(),
+  };
+  await guardUnique(
+    () =>
+      kind === 'rms'
+        ? db
+            .update(rmsDevices)
+            .set({ ...set, ...(expiryChanged && { expiryDate: changes.expiry_date }) })
+            .where(eq(rmsDevices.id, current.id))
+        : db.update(t).set(set).where(eq(t.id, current.id)),
+    () => duplicate(kind),
+  );
+  return getVisible(db, auth, kind, current.id);
+}

@@ -1,0 +1,53 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Paged } from '@rms/contracts/common';
+import { INVENTORY, type InventoryKind, type InventoryRow } from '@rms/contracts/inventory';
+import { get, post, put } from '../../api/client';
+
+// The inventory area's calls (spec 02 §7): one set for RMS, STLT and pole, by the kind's path.
+
+const keyOf = (kind: InventoryKind) => ['inventory', kind] as const;
+
+export function inventoryListQuery(
+  kind: InventoryKind,
+  params: { page: number; pageSize: number; query: string },
+) {
+  return queryOptions({
+    queryKey: [...keyOf(kind), 'list', params],
+    queryFn: ({ signal }) =>
+      get<Paged<InventoryRow>>(INVENTORY[kind].path, {
+        query: { page: params.page, page_size: params.pageSize, query: params.query || undefined },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+type Saved = InventoryRow & { detail: string };
+
+function useInvalidatingMutation<TBody, TResult>(
+  kind: InventoryKind,
+  call: (body: TBody) => Promise<TResult>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keyOf(kind) }),
+  });
+}
+
+export function useSaveInventory(kind: InventoryKind) {
+  return useInvalidatingMutation(kind, (body: Record<string, unknown> & { id?: number }) =>
+    body.id === undefined ? post<Saved>(INVENTORY[kind].path, body) : put<Saved>(INVENTORY[kind].path, body),
+  );
+}
+
+/** Soft delete; the RMS delete also sends the expiry date (spec 02 §7). */
+export function useDeleteInventory(kind: InventoryKind) {
+  return useInvalidatingMutation(kind, (row: InventoryRow) =>
+    put<{ detail: string }>(INVENTORY[kind].path, {
+      id: row.id,
+      is_active: false,
+      ...('expiry_date' in row && { expiry_date: row.expiry_date }),
+    }),
+  );
+}

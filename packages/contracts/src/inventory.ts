@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { listResponse, pageQuery } from './common';
+import { idOf, isoDate, requiredText } from './fields';
+import type { PermissionCode } from './permissions';
+import type { ConsolePath } from './routes';
+
+// The inventory area (spec 02 §2–§8): RMS/device IDs, STLT IDs and pole IDs. The three kinds share
+// their rules; they differ in the ID field's name, the model field's name and RMS's expiry date.
+
+export const INVENTORY_KINDS = ['rms', 'stlt', 'pole'] as const;
+export type InventoryKind = (typeof INVENTORY_KINDS)[number];
+
+export const INVENTORY_MESSAGES = {
+  deleted: 'Pole ID/STLT ID/Device ID has been Deleted Successfully.',
+  expiryAfterToday: 'Expiry date must be after today',
+} as const;
+
+/** What differs between the kinds, for the server and the console alike. */
+export const INVENTORY = {
+  rms: {
+    idField: 'device_id',
+    modelField: 'model',
+    label: 'RMS ID',
+    path: 'devices/rms/',
+    createPath: '/create-rms-device-id',
+    viewPath: '/view-rms-device-id',
+    view: 'VIEW_RMS',
+    create: 'CREATE_RMS',
+    created: 'RMS ID created successfully',
+    updated: 'RMS ID updated successfully',
+    duplicate: 'This RMS ID already exists',
+  },
+  stlt: {
+    idField: 'stlt_id',
+    modelField: 'model_no',
+    label: 'STLT ID',
+    path: 'devices/stlt/',
+    createPath: '/create-stltid',
+    viewPath: '/view-stltid',
+    view: 'VIEW_STLT',
+    create: 'CREATE_STLT',
+    // Sic: the spec's text.
+    created: 'STLD ID created successfully',
+    updated: 'STLT ID updated successfully',
+    duplicate: 'This STLT ID already exists',
+  },
+  pole: {
+    idField: 'pole_id',
+    modelField: 'model',
+    label: 'Pole ID',
+    path: 'devices/pole/',
+    createPath: '/create-poleid',
+    viewPath: '/view-poleid',
+    view: 'VIEW_POLE',
+    create: 'CREATE_POLE',
+    created: 'Pole ID created successfully',
+    updated: 'Pole ID updated successfully',
+    duplicate: 'This Pole ID already exists',
+  },
+} as const satisfies Record<
+  InventoryKind,
+  {
+    idField: string;
+    modelField: string;
+    label: string;
+    path: string;
+    createPath: ConsolePath;
+    viewPath: ConsolePath;
+    view: PermissionCode;
+    create: PermissionCode;
+    created: string;
+    updated: string;
+    duplicate: string;
+  }
+>;
+
+/** Field rules; `label` is the name in the message ("'<label>' is required!"). */
+export const inventoryFields = {
+  code: (label: string) => requiredText(label, 64),
+  manufacture: (label: string) => requiredText(label, 150),
+  model: (label: string) => requiredText(label, 150),
+  remarks: (label: string) => requiredText(label, 500),
+  date: (label: string) => isoDate(label),
+};
+
+const shared = {
+  manufacture: inventoryFields.manufacture('manufacture'),
+  inventory_date: inventoryFields.date('inventory_date'),
+  remarks: inventoryFields.remarks('remarks'),
+};
+
+export const rmsCreateBody = z.object({
+  device_id: inventoryFields.code('device_id'),
+  model: inventoryFields.model('model'),
+  expiry_date: inventoryFields.date('expiry_date'),
+  ...shared,
+});
+export const stltCreateBody = z.object({
+  stlt_id: inventoryFields.code('stlt_id'),
+  model_no: inventoryFields.model('model_no'),
+  ...shared,
+});
+export const poleCreateBody = z.object({
+  pole_id: inventoryFields.code('pole_id'),
+  model: inventoryFields.model('model'),
+  ...shared,
+});
+
+/** Update: the fields are optional but validated; `is_active: false` is the soft delete (RMS also sends expiry_date). */
+const updateOf = <T extends z.ZodRawShape>(body: z.ZodObject<T>) =>
+  body.partial().extend({ id: idOf('id'), is_active: z.boolean().optional() });
+export const rmsUpdateBody = updateOf(rmsCreateBody);
+export const stltUpdateBody = updateOf(stltCreateBody);
+export const poleUpdateBody = updateOf(poleCreateBody);
+
+export type RmsCreateBody = z.infer<typeof rmsCreateBody>;
+export type StltCreateBody = z.infer<typeof stltCreateBody>;
+export type PoleCreateBody = z.infer<typeof poleCreateBody>;
+
+export const inventoryListQuery = pageQuery.extend({ id: z.coerce.number().int().positive().optional() });
+
+const rowBase = {
+  id: z.number().int(),
+  manufacture: z.string(),
+  inventory_date: z.string(),
+  remarks: z.string(),
+  is_active: z.boolean(),
+  organization: z.number().int(),
+  current_organization: z.object({ id: z.number().int(), company_name: z.string() }),
+  created_at: z.string(),
+};
+export const rmsRow = z.object({
+  ...rowBase,
+  device_id: z.string(),
+  model: z.string(),
+  expiry_date: z.string(),
+});
+export const stltRow = z.object({ ...rowBase, stlt_id: z.string(), model_no: z.string() });
+export const poleRow = z.object({ ...rowBase, pole_id: z.string(), model: z.string() });
+export type RmsRow = z.infer<typeof rmsRow>;
+export type StltRow = z.infer<typeof stltRow>;
+export type PoleRow = z.infer<typeof poleRow>;
+export type InventoryRow = RmsRow | StltRow | PoleRow;
+
+/** Per kind: create and update bodies, the saved row (with `detail`) and the list answer. */
+export const INVENTORY_SCHEMAS = {
+  rms: {
+    create: rmsCreateBody,
+    update: rmsUpdateBody,
+    row: rmsRow.extend({ detail: z.string() }),
+    list: listResponse(rmsRow),
+  },
+  stlt: {
+    create: stltCreateBody,
+    update: stltUpdateBody,
+    row: stltRow.extend({ detail: z.string() }),
+    list: listResponse(stltRow),
+  },
+  pole: {
+    create: poleCreateBody,
+    update: poleUpdateBody,
+    row: poleRow.extend({ detail: z.string() }),
+    list: listResponse(poleRow),
+  },
+} as const;
