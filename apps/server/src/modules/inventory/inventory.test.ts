@@ -4,7 +4,7 @@ import { hashPassword } from '../../auth/passwords';
 import { users } from '../../db/schema/employees';
 import { organizations } from '../../db/schema/organizations';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
-import { today } from '../organizations/service';
+import { today } from '../../calendar';
 
 let t: TestApp;
 let admin: Session;

@@ -8,8 +8,8 @@ import { poles, rmsDevices, stlts } from '../../db/schema/inventory';
 import { organizations } from '../../db/schema/organizations';
 import { textSearch } from '../../db/search';
 import { fieldError, notFound } from '../../errors';
-import { guardUnique } from '../master-data/unique-violation';
-import { today } from '../organizations/service';
+import { guardUnique } from '../../db/unique-violation';
+import { today } from '../../calendar';
 
 // One service for the three inventory kinds: their tables share one shape in code (`code`, `model`),
 // RMS adds the expiry date. Rows belong to an organization (the current owner): the provider sees

@@ -11,7 +11,7 @@ import { cities, states } from '../../db/schema/master-data';
 import { pageOf, pageWindow } from '../../db/paging';
 import { textSearch } from '../../db/search';
 import { fieldError, notFound } from '../../errors';
-import { guardUnique } from './unique-violation';
+import { guardUnique } from '../../db/unique-violation';
 
 /** Active cities of active states, by state then name; `query` searches city and state names. */
 export async function listCities(db: Db, query: CityQuery) {

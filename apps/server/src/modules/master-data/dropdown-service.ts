@@ -12,7 +12,7 @@ import { dropdownGroups, dropdownValues } from '../../db/schema/master-data';
 import { pageOf, pageWindow } from '../../db/paging';
 import { textSearch } from '../../db/search';
 import { badRequest, fieldError, notFound } from '../../errors';
-import { guardUnique } from './unique-violation';
+import { guardUnique } from '../../db/unique-violation';
 
 type GroupRow = typeof dropdownGroups.$inferSelect;
 type ValueRow = typeof dropdownValues.$inferSelect;

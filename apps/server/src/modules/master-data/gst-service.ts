@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { gstSettings } from '../../db/schema/master-data';
 import { pageOf, pageWindow, type PageParams } from '../../db/paging';
 import { fieldError, notFound } from '../../errors';
-import { guardUnique } from './unique-violation';
+import { guardUnique } from '../../db/unique-violation';
 
 /** Active GST rates, lowest first. */
 export async function listGst(db: Db, query: PageParams) {

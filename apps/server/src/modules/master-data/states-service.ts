@@ -11,7 +11,7 @@ import { states } from '../../db/schema/master-data';
 import { pageOf, pageWindow } from '../../db/paging';
 import { textSearch } from '../../db/search';
 import { fieldError, notFound } from '../../errors';
-import { guardUnique } from './unique-violation';
+import { guardUnique } from '../../db/unique-violation';
 
 const DEFAULT_COUNTRY = 'India';
 

@@ -14,7 +14,7 @@ import { msisdnMappings } from '../../db/schema/msisdn';
 import { pageOf, pageWindow, type PageParams } from '../../db/paging';
 import { textSearch } from '../../db/search';
 import { fieldError, notFound } from '../../errors';
-import { isUniqueViolation } from '../master-data/unique-violation';
+import { isUniqueViolation } from '../../db/unique-violation';
 
 type MappingRecord = typeof msisdnMappings.$inferSelect;
 

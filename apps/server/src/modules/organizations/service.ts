@@ -13,6 +13,7 @@ import { organizations } from '../../db/schema/organizations';
 import { sessions } from '../../db/schema/session';
 import { pageOf, pageWindow, type PageParams } from '../../db/paging';
 import { textSearch } from '../../db/search';
+import { today } from '../../calendar';
 import { permissionsRefused, type AuthUser } from '../../auth/access';
 import { hashPassword } from '../../auth/passwords';
 import { badRequest, fieldError, notFound } from '../../errors';
@@ -48,16 +49,6 @@ export async function brandingFor(
 export function visibleOrganizations(auth: AuthUser): SQL | undefined {
   if (auth.isProvider) return undefined;
   return or(eq(organizations.id, auth.organizationId), eq(organizations.parentId, auth.organizationId));
-}
-
-/** Today in the deployment's time zone, YYYY-MM-DD: validity flips at local midnight. */
-export function today(timeZone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
 }
 
 const owner = aliasedTable(users, 'owner');
