@@ -1,12 +1,13 @@
-import { EditOutlined, PlusOutlined, UserOutlined } from '@ant-design/icons';
+import { EditOutlined, UserOutlined } from '@ant-design/icons';
 import type { EmployeeRow } from '@rms/contracts/employees';
-import { allows, anyOf } from '@rms/contracts/permissions';
-import { App, Avatar, Button, Card, Flex, Input, Space } from 'antd';
+
+import { App, Avatar, Button, Card, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
-import { accessHolder } from '../../auth/session-store';
+import { useCanOpen } from '../../auth/use-allows';
 import { useSession } from '../../auth/use-session';
 import { ConfirmDelete } from '../../components/confirm-delete';
+import { ListToolbar } from '../../components/list-toolbar';
 import { PagedTable } from '../../components/paged-table';
 import { dash } from '../../lib/format';
 import { useListParams } from '../../lib/use-list-params';
@@ -20,7 +21,7 @@ export function EmployeesPage() {
   const list = useListParams();
   const employees = useEmployees({ page: list.page, pageSize: list.pageSize, query: list.query });
   const remove = useDeleteEmployee();
-  const canManage = allows(anyOf('MANAGE_USER'), accessHolder(session));
+  const canManage = useCanOpen('/user-registration');
   // Only a super-user changes a super-user's account.
   const canChange = (row: EmployeeRow) => canManage && (!row.is_superuser || !!session?.isSuperuser);
 
@@ -73,28 +74,18 @@ export function EmployeesPage() {
   }
 
   return (
-    <Card
-      title="All Employees"
-      extra={
-        canManage && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/user-registration')}>
-            Add New Employee
-          </Button>
-        )
-      }
-    >
-      <Flex style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          placeholder="Search by name, customer id, e-mail or mobile"
-          aria-label="Search employees"
-          value={list.text}
-          onChange={(event) => list.setText(event.target.value)}
-          onSearch={list.searchNow}
-          enterButton="Search"
-          style={{ maxWidth: 480 }}
-        />
-      </Flex>
+    <Card>
+      <ListToolbar
+        title="All Employees"
+        searchLabel="Search employees"
+        searchPlaceholder="Search by name, customer id, e-mail or mobile"
+        list={list}
+        add={
+          canManage
+            ? { label: 'Add New Employee', onClick: () => void navigate('/user-registration') }
+            : undefined
+        }
+      />
       <PagedTable<EmployeeRow>
         rowKey="id"
         columns={columns}

@@ -1,11 +1,12 @@
-import { EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Input, Typography } from 'antd';
+import { App, Button, Card, Flex } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
 import { INVENTORY, type InventoryKind, type InventoryRow } from '@rms/contracts/inventory';
 import { useCanOpen } from '../../auth/use-allows';
 import { ConfirmDelete } from '../../components/confirm-delete';
+import { ListToolbar } from '../../components/list-toolbar';
 import { PagedTable } from '../../components/paged-table';
 import { dash, formatDate } from '../../lib/format';
 import { useListParams } from '../../lib/use-list-params';
@@ -76,30 +77,13 @@ export function InventoryListPage({ kind }: { kind: InventoryKind }) {
 
   return (
     <Card>
-      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {view.listTitle}
-        </Typography.Title>
-        <Flex gap={8} wrap>
-          <Input
-            allowClear
-            aria-label={view.searchLabel}
-            placeholder={`Search by ${view.idLabel}, manufacture, model or remarks`}
-            value={list.text}
-            onChange={(event) => list.setText(event.target.value)}
-            onPressEnter={list.searchNow}
-            style={{ width: 320, maxWidth: '100%' }}
-          />
-          <Button icon={<SearchOutlined />} onClick={list.searchNow}>
-            Search
-          </Button>
-          {canCreate && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(createPath)}>
-              Add {view.idLabel}
-            </Button>
-          )}
-        </Flex>
-      </Flex>
+      <ListToolbar
+        title={view.listTitle}
+        searchLabel={view.searchLabel}
+        searchPlaceholder={`Search by ${view.idLabel}, manufacture, model or remarks`}
+        list={list}
+        add={canCreate ? { label: `Add ${view.idLabel}`, onClick: () => navigate(createPath) } : undefined}
+      />
       <PagedTable<InventoryRow>
         rowKey="id"
         data={data}

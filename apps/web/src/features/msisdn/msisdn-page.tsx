@@ -1,11 +1,12 @@
-import { EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Input, Typography } from 'antd';
+import { App, Button, Card, Flex } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
 import { MSISDN_MESSAGES, type MsisdnRow } from '@rms/contracts/msisdn';
 import { useCanOpen } from '../../auth/use-allows';
 import { ConfirmDelete } from '../../components/confirm-delete';
+import { ListToolbar } from '../../components/list-toolbar';
 import { PagedTable } from '../../components/paged-table';
 import { dash } from '../../lib/format';
 import { useListParams } from '../../lib/use-list-params';
@@ -59,30 +60,13 @@ export function MsisdnPage() {
 
   return (
     <Card>
-      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          View MSISDN Mapping
-        </Typography.Title>
-        <Flex gap={8} wrap>
-          <Input
-            allowClear
-            aria-label="Search MSISDN mappings"
-            placeholder="Search by SIM No., IMSI or MSISDN"
-            value={list.text}
-            onChange={(event) => list.setText(event.target.value)}
-            onPressEnter={list.searchNow}
-            style={{ width: 300, maxWidth: '100%' }}
-          />
-          <Button icon={<SearchOutlined />} onClick={list.searchNow}>
-            Search
-          </Button>
-          {canManage && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/add-msison-mapping')}>
-              Add MSISDN
-            </Button>
-          )}
-        </Flex>
-      </Flex>
+      <ListToolbar
+        title="View MSISDN Mapping"
+        searchLabel="Search MSISDN mappings"
+        searchPlaceholder="Search by SIM No., IMSI or MSISDN"
+        list={list}
+        add={canManage ? { label: 'Add MSISDN', onClick: () => navigate('/add-msison-mapping') } : undefined}
+      />
       <PagedTable<MsisdnRow>
         rowKey="id"
         data={data}

@@ -1,11 +1,12 @@
-import { EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Input, Tag, Typography } from 'antd';
+import { App, Button, Card, Flex, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useNavigate } from 'react-router';
 import type { OrganizationRow } from '@rms/contracts/organizations';
 import { useCanOpen } from '../../auth/use-allows';
 import { ConfirmDelete } from '../../components/confirm-delete';
+import { ListToolbar } from '../../components/list-toolbar';
 import { PagedTable } from '../../components/paged-table';
 import { dash, formatDate } from '../../lib/format';
 import { useListParams } from '../../lib/use-list-params';
@@ -78,30 +79,17 @@ export function OrganizationsPage() {
 
   return (
     <Card>
-      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          All Organizations
-        </Typography.Title>
-        <Flex gap={8} wrap>
-          <Input
-            allowClear
-            aria-label="Search organizations"
-            placeholder="Search by user name, customer id, e-mail or mobile"
-            value={list.text}
-            onChange={(event) => list.setText(event.target.value)}
-            onPressEnter={list.searchNow}
-            style={{ width: 320, maxWidth: '100%' }}
-          />
-          <Button icon={<SearchOutlined />} onClick={list.searchNow}>
-            Search
-          </Button>
-          {canManage && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/company-registration')}>
-              Add New Organization
-            </Button>
-          )}
-        </Flex>
-      </Flex>
+      <ListToolbar
+        title="All Organizations"
+        searchLabel="Search organizations"
+        searchPlaceholder="Search by user name, customer id, e-mail or mobile"
+        list={list}
+        add={
+          canManage
+            ? { label: 'Add New Organization', onClick: () => navigate('/company-registration') }
+            : undefined
+        }
+      />
       <PagedTable<OrganizationRow>
         rowKey="id"
         data={data}

@@ -1,0 +1,43 @@
+import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, Flex, Input, Typography } from 'antd';
+import type { useListParams } from '../lib/use-list-params';
+
+interface ListToolbarProps {
+  title: string;
+  /** The search box's accessible name and placeholder. */
+  searchLabel: string;
+  searchPlaceholder: string;
+  list: ReturnType<typeof useListParams>;
+  /** The Add button, shown only when given (the caller checks the permission). */
+  add?: { label: string; onClick: () => void };
+}
+
+/** The head of every searchable list: title, search box with its Search button, and the Add button. */
+export function ListToolbar({ title, searchLabel, searchPlaceholder, list, add }: ListToolbarProps) {
+  return (
+    <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        {title}
+      </Typography.Title>
+      <Flex gap={8} wrap>
+        <Input
+          allowClear
+          aria-label={searchLabel}
+          placeholder={searchPlaceholder}
+          value={list.text}
+          onChange={(event) => list.setText(event.target.value)}
+          onPressEnter={list.searchNow}
+          style={{ width: 320, maxWidth: '100%' }}
+        />
+        <Button icon={<SearchOutlined />} onClick={list.searchNow}>
+          Search
+        </Button>
+        {add && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={add.onClick}>
+            {add.label}
+          </Button>
+        )}
+      </Flex>
+    </Flex>
+  );
+}
