@@ -1,6 +1,5 @@
 import { EditOutlined, UserOutlined } from '@ant-design/icons';
 import type { EmployeeRow } from '@rms/contracts/employees';
-
 import { App, Avatar, Button, Card, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';

@@ -1,14 +1,11 @@
 import { MASTER_DATA_MESSAGES as M, type HsnRow } from '@rms/contracts/master-data';
 import { useQuery } from '@tanstack/react-query';
 import { Space, Tag } from 'antd';
-import { showApiError } from '../../api/errors';
 import { PagedTable } from '../../components/paged-table';
 import { EMPTY } from '../../lib/format';
-import { notify } from '../../lib/notify';
 import { useListParams } from '../../lib/use-list-params';
 import { hsnPageQuery, useSaveHsn } from './hsn-api';
-import { RowActions } from './row-actions';
-import { isSavingRow } from './pending-row';
+import { actionsColumn } from './row-actions';
 
 function rateTags(rates: { id: number; name: string }[]) {
   if (rates.length === 0) return EMPTY;
@@ -25,11 +22,6 @@ export function HsnList({ onEdit }: { onEdit: (row: HsnRow) => void }) {
   const { page, pageSize, setPage } = useListParams();
   const list = useQuery(hsnPageQuery(page));
   const save = useSaveHsn();
-  const remove = (row: HsnRow) =>
-    save.mutateAsync({ id: row.id, is_active: false }).then(
-      () => notify.success(M.hsnDeleted),
-      (error: unknown) => showApiError(error),
-    );
 
   return (
     <PagedTable<HsnRow>
@@ -44,19 +36,12 @@ export function HsnList({ onEdit }: { onEdit: (row: HsnRow) => void }) {
         { title: 'HSN No.', dataIndex: 'hsn_no' },
         { title: 'Same State', key: 'same', render: (_value, row) => rateTags(row.same_state_data) },
         { title: 'Other State', key: 'other', render: (_value, row) => rateTags(row.other_state_data) },
-        {
-          title: 'Actions',
-          key: 'actions',
-          width: 120,
-          render: (_value, row) => (
-            <RowActions
-              name={`HSN ${row.hsn_no}`}
-              onEdit={() => onEdit(row)}
-              onDelete={() => remove(row)}
-              deleting={isSavingRow(save, row.id)}
-            />
-          ),
-        },
+        actionsColumn<HsnRow>({
+          save,
+          deletedMessage: M.hsnDeleted,
+          nameOf: (row) => `HSN ${row.hsn_no}`,
+          onEdit,
+        }),
       ]}
     />
   );

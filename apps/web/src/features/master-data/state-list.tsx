@@ -2,24 +2,16 @@ import { MASTER_DATA_MESSAGES as M, type StateRow } from '@rms/contracts/master-
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Input } from 'antd';
 import { useState } from 'react';
-import { showApiError } from '../../api/errors';
-import { notify } from '../../lib/notify';
 import { LoadMoreTable } from './load-more-table';
-import { RowActions } from './row-actions';
+import { actionsColumn } from './row-actions';
 import { statePagesQuery, useSaveState } from './state-api';
 import { useDebounced } from './use-debounced';
-import { isSavingRow } from './pending-row';
 
 export function StateList({ onEdit }: { onEdit: (row: StateRow) => void }) {
   const [text, setText] = useState('');
   const query = useDebounced(text);
   const pages = useInfiniteQuery(statePagesQuery(query));
   const save = useSaveState();
-  const remove = (row: StateRow) =>
-    save.mutateAsync({ id: row.id, is_active: false }).then(
-      () => notify.success(M.stateDeleted),
-      (error: unknown) => showApiError(error),
-    );
 
   return (
     <>
@@ -40,19 +32,12 @@ export function StateList({ onEdit }: { onEdit: (row: StateRow) => void }) {
         onLoadMore={() => pages.fetchNextPage()}
         columns={[
           { title: 'State', dataIndex: 'name' },
-          {
-            title: 'Actions',
-            key: 'actions',
-            width: 120,
-            render: (_value, row) => (
-              <RowActions
-                name={row.name}
-                onEdit={() => onEdit(row)}
-                onDelete={() => remove(row)}
-                deleting={isSavingRow(save, row.id)}
-              />
-            ),
-          },
+          actionsColumn<StateRow>({
+            save,
+            deletedMessage: M.stateDeleted,
+            nameOf: (row) => row.name,
+            onEdit,
+          }),
         ]}
       />
     </>
