@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -24,6 +25,7 @@ async function freePort(): Promise<number> {
 // Playwright loads this file again in each worker: the first load keeps its choices in the environment,
 // which the workers inherit, so all of them talk to the one server.
 process.env.E2E_PORT ??= String(await freePort());
+process.env.E2E_MQTT_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'rms-e2e-'));
 const port = Number(process.env.E2E_PORT);
 const dataDir = process.env.E2E_DATA_DIR;
@@ -35,7 +37,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   reporter: [['list']],
-  timeout: 30_000,
+  // A walk is a whole user journey (a dozen screens); on a loaded 2-core machine some take half a minute.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
@@ -63,13 +66,18 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      MQTT_PORT: '0',
+      MQTT_PORT: process.env.E2E_MQTT_PORT,
       DATA_DIR: dataDir,
       DEMO: '0',
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // E2E_DATABASE_URL runs the same walk against PostgreSQL (CI does both).
+      ...(process.env.E2E_DATABASE_URL && {
+        DATABASE_URL: process.env.E2E_DATABASE_URL,
+        JWT_SECRET: randomBytes(48).toString('base64url'),
+      }),
     },
   },
 });

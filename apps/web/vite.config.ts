@@ -15,6 +15,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // dist/.vite/manifest.json: which chunks each screen loads (bench/browser/js-per-route.ts reads it).
+    manifest: true,
     rolldownOptions: {
       output: {
         // React, the router and TanStack Query change rarely and every page needs them: one long-cached

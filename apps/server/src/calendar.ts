@@ -9,3 +9,10 @@ export function today(timeZone: string, now = new Date()): string {
     day: '2-digit',
   }).format(now);
 }
+
+/** The hour of the day (0–23) in the deployment's time zone. */
+export function localHour(timeZone: string, now = new Date()): number {
+  return Number(
+    new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(now),
+  );
+}

@@ -34,6 +34,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optional,
   PUBLIC_URL: optional,
+  MAP_TILE_URL: z.string().trim().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_TILE_ATTRIBUTION: z
+    .string()
+    .trim()
+    .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
 });
 
 export interface Config {
@@ -56,6 +61,9 @@ export interface Config {
   publicUrl: string;
   /** The built console (apps/web/dist); served at / when present. */
   webDist: string;
+  /** The map's tile URL template ({z}/{x}/{y}, maybe {s}) and the attribution shown with the tiles. */
+  mapTileUrl: string;
+  mapTileAttribution: string;
   /** Access tokens live minutes; refresh tokens days. */
   accessTokenSeconds: number;
   refreshTokenSeconds: number;
@@ -111,6 +119,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    mapTileUrl: e.MAP_TILE_URL,
+    mapTileAttribution: e.MAP_TILE_ATTRIBUTION,
     accessTokenSeconds: 5 * 60,
     refreshTokenSeconds: 14 * 24 * 3600,
   };

@@ -14,7 +14,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         description: 'Remote monitoring of solar street lights.',
       },
       servers: [],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          device: { type: 'http', scheme: 'basic', description: 'RMS ID and device key' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

@@ -45,6 +45,12 @@ export const PNG_FILE = {
 
 export async function signOut(page: Page): Promise<void> {
   await page.getByTestId('user-menu').click();
+  // Log Out loads /login/?next=/ afresh (a full page load, after the server call); the guard's own
+  // client-side redirect to /login may show first, so wait for the new page's load event, or the next
+  // page.goto races that navigation.
+  const loaded = page.waitForEvent('load');
   await page.getByText('Log Out').click();
-  await expect(page).toHaveURL(/\/login/);
+  await loaded;
+  await expect(page).toHaveURL(/\/login\/\?next=%2F$/);
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
 }

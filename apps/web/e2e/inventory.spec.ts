@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import mqtt from 'mqtt';
 import { E2E_ADMIN, signInThroughForm } from './fixtures';
 
 // The provider admin keeps the three inventories: empty submit shows the spec's messages, an ID is
@@ -37,6 +38,21 @@ const KINDS = [
     updated: 'Pole ID updated successfully',
   },
 ] as const;
+
+/** Whether the embedded broker lets the device sign in with this key. */
+async function signsIn(code: string, key: string): Promise<boolean> {
+  try {
+    const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${process.env.E2E_MQTT_PORT}`, {
+      username: code,
+      password: key,
+      reconnectPeriod: 0,
+    });
+    await client.endAsync();
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 async function find(page: Page, label: string, text: string) {
   await page.getByLabel(label).fill(text);
@@ -83,7 +99,16 @@ for (const kind of KINDS) {
     }
 
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByText(kind.created)).toBeVisible();
+    await expect(page.locator('.ant-message').getByText(kind.created)).toBeVisible();
+    if (kind.name === 'RMS') {
+      await expect(page.getByRole('dialog', { name: kind.created })).toBeVisible();
+      // The new device's key is shown once, and the device signs in to the broker with it.
+      const key = (await page.getByTestId('device-key').textContent())!.trim();
+      expect(key).toMatch(/^rmsk_/);
+      await expect(signsIn(code, key)).resolves.toBe(true);
+      await expect(signsIn(code, `${key}x`)).resolves.toBe(false);
+      await page.getByRole('button', { name: 'OK' }).click();
+    }
     await expect(page).toHaveURL(new RegExp(kind.view));
 
     let row = await find(page, kind.search, code);
@@ -99,6 +124,14 @@ for (const kind of KINDS) {
     await row.getByRole('button', { name: `Edit ${code}` }).click();
     await expect(page).toHaveURL(new RegExp(kind.create));
     await expect(page.getByLabel(kind.idLabel, { exact: true })).toHaveValue(code);
+    if (kind.name === 'RMS') {
+      // A new key replaces the old one.
+      await page.getByRole('button', { name: 'Create new key' }).click();
+      await page.getByRole('button', { name: 'Yes' }).click();
+      const key = (await page.getByTestId('device-key').textContent())!.trim();
+      await expect(signsIn(code, key)).resolves.toBe(true);
+      await page.getByRole('button', { name: 'OK' }).click();
+    }
     await page.getByLabel('Remarks', { exact: true }).fill('Moved to store 2');
     await page.getByRole('button', { name: 'Update' }).click();
     await expect(page.getByText(kind.updated)).toBeVisible();

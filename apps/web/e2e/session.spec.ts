@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createEmployee, E2E_ADMIN, signInThroughForm } from './fixtures';
+import { createEmployee, E2E_ADMIN, signInThroughForm, signOut } from './fixtures';
 
 const VIEWER = { name: 'Vera Viewer', email: 'vera@e2e.example', password: 'Vera-pass-1234' };
 
@@ -31,9 +31,7 @@ test.describe('sign-in and the shell', () => {
     await expect(page.getByText(/Welcome,? Admin/)).toBeVisible();
     await expect(page.getByText(/1\.0\.76/)).toBeVisible();
 
-    await page.getByTestId('user-menu').click();
-    await page.getByText('Log Out').click();
-    await expect(page).toHaveURL(/\/login\/?\?next=%2F$/);
+    await signOut(page);
     await page.goto('/');
     await expect(page).toHaveURL(/\/login/);
   });
@@ -51,10 +49,7 @@ test.describe('sign-in and the shell', () => {
     await expect(adminMenu.getByText('All Employees')).toBeVisible();
     await adminMenu.getByText('Settings', { exact: true }).click();
     await expect(adminMenu.getByText('State', { exact: true })).toBeVisible();
-    await page.getByTestId('user-menu').click();
-    await page.getByText('Log Out').click();
-    // Logging out ends with its own navigation to the sign-in page; a goto racing it is interrupted.
-    await expect(page).toHaveURL(/\/login\/?\?next=%2F$/);
+    await signOut(page);
 
     await page.goto('/login/');
     await signInThroughForm(page, VIEWER.email, VIEWER.password);

@@ -41,6 +41,14 @@ const PAGES: Partial<Record<ConsolePath, Page>> = {
     () => import('./features/dashboard/dashboard-page'),
     (m) => m.DashboardPage,
   ),
+  '/analysis': page(
+    () => import('./features/monitoring/analysis-page'),
+    (m) => m.AnalysisPage,
+  ),
+  '/alarms-view': page(
+    () => import('./features/monitoring/alarms-view-page'),
+    (m) => m.AlarmsViewPage,
+  ),
   '/company-view': page(
     () => import('./features/organizations/organizations-page'),
     (m) => m.OrganizationsPage,
@@ -101,6 +109,14 @@ const PAGES: Partial<Record<ConsolePath, Page>> = {
     () => import('./features/msisdn/msisdn-page'),
     (m) => m.MsisdnPage,
   ),
+  '/device-activation': page(
+    () => import('./features/activations/activation-form-page'),
+    (m) => m.ActivationFormPage,
+  ),
+  '/view-activation': page(
+    () => import('./features/activations/activations-page'),
+    (m) => m.ActivationsPage,
+  ),
   '/create-rms-device-id': page(
     () => import('./features/inventory/inventory-form-page'),
     (m) => m.RmsFormPage,
@@ -124,6 +140,46 @@ const PAGES: Partial<Record<ConsolePath, Page>> = {
   '/view-poleid': page(
     () => import('./features/inventory/inventory-list-page'),
     (m) => m.PoleListPage,
+  ),
+  '/assign-rms': page(
+    () => import('./features/assignments/assign-page'),
+    (m) => m.AssignRmsPage,
+  ),
+  '/assign-stlt': page(
+    () => import('./features/assignments/assign-page'),
+    (m) => m.AssignStltPage,
+  ),
+  '/assign-pole': page(
+    () => import('./features/assignments/assign-page'),
+    (m) => m.AssignPolePage,
+  ),
+  '/parameter-setting': page(
+    () => import('./features/parameters/parameter-setting-page'),
+    (m) => m.ParameterSettingPage,
+  ),
+  '/add-inspection-parameter': page(
+    () => import('./features/parameters/bulk-parameter-page'),
+    (m) => m.BulkParameterPage,
+  ),
+  '/add-inspection': page(
+    () => import('./features/inspections/add-inspection-page'),
+    (m) => m.AddInspectionPage,
+  ),
+  '/view-inspection': page(
+    () => import('./features/inspections/inspection-history-page'),
+    (m) => m.InspectionHistoryPage,
+  ),
+  '/device-report': page(
+    () => import('./features/monitoring/device-report-page'),
+    (m) => m.DeviceReportPage,
+  ),
+  '/graph-view': page(
+    () => import('./features/monitoring/graph-view-page'),
+    (m) => m.GraphViewPage,
+  ),
+  '/map-view': page(
+    () => import('./features/monitoring/map-view-page'),
+    (m) => m.MapViewPage,
   ),
 };
 

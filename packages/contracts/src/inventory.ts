@@ -147,7 +147,8 @@ export const INVENTORY_SCHEMAS = {
   rms: {
     create: rmsCreateBody,
     update: rmsUpdateBody,
-    row: rmsRow.extend({ detail: z.string() }),
+    // `device_key` is in the answer that creates the device, and nowhere else (only its hash is kept).
+    row: rmsRow.extend({ detail: z.string(), device_key: z.string().optional() }),
     list: listResponse(rmsRow),
   },
   stlt: {
@@ -163,3 +164,18 @@ export const INVENTORY_SCHEMAS = {
     list: listResponse(poleRow),
   },
 } as const;
+
+// --- Device keys (DESIGN "Device link") -------------------------------------------------------------
+// An RMS device signs in to the broker with its RMS ID and a key made with the device; a new key can
+// be made from its edit screen (the old one stops working).
+
+export const DEVICE_KEY_MESSAGES = {
+  shownOnce: 'Keep this key now: it is shown only once. The device signs in with its RMS ID and this key.',
+  rotated: 'New device key created; the old key no longer works.',
+  rotateConfirm: 'The device’s current key stops working at once. Create a new key?',
+  notFound: 'RMS ID not found',
+} as const;
+
+/** POST devices/rms/device_key/: makes a new key for the device. */
+export const deviceKeyBody = z.object({ id: idOf('id') });
+export const deviceKeyAnswer = z.object({ device_key: z.string(), detail: z.string() });

@@ -89,8 +89,12 @@ export const presignResponse = z.object({
 });
 export type PresignResponse = z.infer<typeof presignResponse>;
 
-/** A stored file's key: `<kind>/<32 hex>.<extension>`. */
-export const STORED_KEY = /^(image|spreadsheet)\/[0-9a-f]{32}\.(png|jpg|jpeg|xlsx)$/;
+/**
+ * A stored file's key: `<kind>/<32 hex>.<extension>`, or `report/<32 hex>.csv` for a report the server
+ * generated (never uploaded: no presign issues a report key).
+ */
+export const STORED_KEY =
+  /^(?:(image|spreadsheet)\/[0-9a-f]{32}\.(png|jpg|jpeg|xlsx)|report\/[0-9a-f]{32}\.csv)$/;
 export const storedKey = z.string().trim().max(300).regex(STORED_KEY, 'Unknown file');
 
 export const downloadQuery = z.object({ path: storedKey });

@@ -31,6 +31,9 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    // An idle session the database ends (restart, failover, terminated) is dropped from the pool and the
+    // next query opens a new one; unhandled, this event would end the process.
+    pool.on('error', () => {});
     const db = drizzlePg(pool);
     return {
       db,

@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { STORED_KEY } from '@rms/contracts/uploads';
 import { contentMatches, SNIFF_BYTES } from './content-check';
 import {
+  collectBounded,
   DOWNLOAD_LINK_SECONDS,
   linkSigningTime,
   UPLOAD_LINK_SECONDS,
@@ -116,6 +117,21 @@ export class LocalStorage implements Storage {
     }
   }
 
+  async storeFile(key: string, body: Readable): Promise<{ size: number }> {
+    const target = this.pathOf(key);
+    mkdirSync(path.dirname(target), { recursive: true });
+    const temp = `${target}.${randomBytes(6).toString('hex')}.part`;
+    try {
+      await pipeline(body, createWriteStream(temp, { flags: 'wx' }));
+      const { size } = await stat(temp);
+      await rename(temp, target);
+      return { size };
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+  }
+
   /** The file of a key with its size, or null. */
   async openRead(key: string): Promise<{ stream: ReadStream; size: number } | null> {
     const file = this.pathOf(key);
@@ -134,6 +150,20 @@ export class LocalStorage implements Storage {
       return { size, head };
     } finally {
       await handle.close();
+    }
+  }
+
+  async read(key: string, maxBytes: number): Promise<Buffer | 'too-large' | null> {
+    const file = await this.openRead(key);
+    if (!file) return null;
+    if (file.size > maxBytes) {
+      file.stream.destroy();
+      return 'too-large';
+    }
+    try {
+      return await collectBounded(file.stream, maxBytes);
+    } finally {
+      file.stream.destroy();
     }
   }
 

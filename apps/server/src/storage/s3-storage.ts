@@ -6,8 +6,16 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config';
 import {
+  collectBounded,
   contentTypeOfKey,
   DOWNLOAD_LINK_SECONDS,
   linkSigningTime,
@@ -91,6 +99,46 @@ export class S3Storage implements Storage {
       const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
       if (status === 404) return null;
       throw error;
+    }
+  }
+
+  async read(key: string, maxBytes: number): Promise<Buffer | 'too-large' | null> {
+    try {
+      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      if ((object.ContentLength ?? 0) > maxBytes) {
+        (object.Body as { destroy?: () => void } | undefined)?.destroy?.();
+        return 'too-large';
+      }
+      if (!object.Body) return Buffer.alloc(0);
+      return await collectBounded(object.Body as AsyncIterable<Uint8Array>, maxBytes);
+    } catch (error) {
+      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      if (status === 404) return null;
+      throw error;
+    }
+  }
+
+  /**
+   * A PUT needs the length first, so the stream is spooled to a temporary file (disk, not memory) and
+   * sent from there with its size.
+   */
+  async storeFile(key: string, body: Readable): Promise<{ size: number }> {
+    const temp = path.join(tmpdir(), `rms-${randomBytes(8).toString('hex')}.part`);
+    try {
+      await pipeline(body, createWriteStream(temp, { flags: 'wx' }));
+      const { size } = await stat(temp);
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          Body: createReadStream(temp),
+          ContentLength: size,
+          ContentType: contentTypeOfKey(key),
+        }),
+      );
+      return { size };
+    } finally {
+      await rm(temp, { force: true });
     }
   }
 

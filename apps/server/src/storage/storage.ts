@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { FILE_KINDS, type FileKind } from '@rms/contracts/uploads';
 import type { Config } from '../config';
 import { LocalStorage } from './local-storage';
@@ -34,7 +35,32 @@ export interface Storage {
   downloadUrl(key: string): Promise<string>;
   /** Size and first bytes of a stored file, or null when there is none under the key. */
   inspect(key: string): Promise<StoredObject | null>;
+  /**
+   * The whole stored file, for the server's own reading (bulk uploads); 'too-large' past `maxBytes`
+   * without reading further, null when there is none under the key.
+   */
+  read(key: string, maxBytes: number): Promise<Buffer | 'too-large' | null>;
   remove(key: string): Promise<void>;
+  /**
+   * Stores a file the server writes itself (a CSV report) from a stream, as it arrives: the file is
+   * never held whole in memory. Only a complete file appears under the key. Answers its size in bytes.
+   */
+  storeFile(key: string, body: Readable): Promise<{ size: number }>;
+}
+
+/** Collects a stream, giving up past `maxBytes`. */
+export async function collectBounded(
+  stream: AsyncIterable<Uint8Array>,
+  maxBytes: number,
+): Promise<Buffer | 'too-large'> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of stream) {
+    total += chunk.length;
+    if (total > maxBytes) return 'too-large';
+    chunks.push(Buffer.from(chunk));
+  }
+  return Buffer.concat(chunks);
 }
 
 /** How long a browser may take to start an upload. */
@@ -59,6 +85,11 @@ export function newKey(kind: FileKind, contentType: string): string {
   return `${kind}/${randomBytes(16).toString('hex')}.${extension}`;
 }
 
+/** A new random key for a report the server generates (CSV). */
+export function newReportKey(): string {
+  return `report/${randomBytes(16).toString('hex')}.csv`;
+}
+
 export function kindOfKey(key: string): FileKind {
   return key.startsWith('image/') ? 'image' : 'spreadsheet';
 }
@@ -66,6 +97,10 @@ export function kindOfKey(key: string): FileKind {
 /** The content type a stored key is served with: from its extension, which the server chose. */
 export function contentTypeOfKey(key: string): string {
   const extension = key.split('.').pop() ?? '';
-  const types: Record<string, string> = { ...FILE_KINDS.image.types, ...FILE_KINDS.spreadsheet.types };
+  const types: Record<string, string> = {
+    ...FILE_KINDS.image.types,
+    ...FILE_KINDS.spreadsheet.types,
+    csv: 'text/csv; charset=utf-8',
+  };
   return types[extension] ?? 'application/octet-stream';
 }

@@ -1,5 +1,6 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Flex, Input, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import type { useListParams } from '../lib/use-list-params';
 
 interface ListToolbarProps {
@@ -10,10 +11,12 @@ interface ListToolbarProps {
   list: ReturnType<typeof useListParams>;
   /** The Add button, shown only when given (the caller checks the permission). */
   add?: { label: string; onClick: () => void };
+  /** More buttons before Add (bulk upload's Sample Download and Upload Excel). */
+  extra?: ReactNode;
 }
 
 /** The head of every searchable list: title, search box with its Search button, and the Add button. */
-export function ListToolbar({ title, searchLabel, searchPlaceholder, list, add }: ListToolbarProps) {
+export function ListToolbar({ title, searchLabel, searchPlaceholder, list, add, extra }: ListToolbarProps) {
   return (
     <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
       <Typography.Title level={4} style={{ margin: 0 }}>
@@ -32,6 +35,7 @@ export function ListToolbar({ title, searchLabel, searchPlaceholder, list, add }
         <Button icon={<SearchOutlined />} onClick={list.searchNow}>
           Search
         </Button>
+        {extra}
         {add && (
           <Button type="primary" icon={<PlusOutlined />} onClick={add.onClick}>
             {add.label}

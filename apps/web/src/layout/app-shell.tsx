@@ -2,12 +2,15 @@ import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Flex, Layout, theme } from 'antd';
 import { Suspense, useState, type ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
+import { useLiveEvents } from '../api/live';
 import { accessHolder } from '../auth/session-store';
 import { useSession } from '../auth/use-session';
 import { BrandLogo } from '../components/brand-logo';
 import { PageSpinner } from '../components/page-spinner';
 import { PRODUCT_NAME } from '../lib/branding';
 import { AppFooter } from './app-footer';
+import { DeviceSearch } from './device-search';
+import { LiveIndicator } from './live-indicator';
 import { NavMenu } from './nav-menu';
 import { UserMenu } from './user-menu';
 
@@ -28,6 +31,8 @@ export function AppShell({ registeredPaths, children }: AppShellProps) {
   // Below the md breakpoint (768 px) the menu folds away entirely and opens over a narrower page.
   const [narrow, setNarrow] = useState(false);
   const [collapsed, setCollapsed] = useState(false);
+  // The one live channel of this tab, open while signed in.
+  useLiveEvents();
   if (!session) return null; // RequireAuth has already redirected
 
   const organization = session.user.organization_data;
@@ -89,7 +94,11 @@ export function AppShell({ registeredPaths, children }: AppShellProps) {
               icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
               onClick={() => setCollapsed(!collapsed)}
             />
-            <UserMenu user={session.user} />
+            <Flex align="center" gap={12} style={{ minWidth: 0 }}>
+              <DeviceSearch width={narrow ? 180 : 280} />
+              <LiveIndicator />
+              <UserMenu user={session.user} />
+            </Flex>
           </Flex>
         </Layout.Header>
         <Layout.Content style={{ padding: narrow ? 16 : 24 }}>

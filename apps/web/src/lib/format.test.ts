@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { dash, formatDate, serialNumber, validity } from './format';
+import { dash, formatDate, formatDateTimeAmPm, serialNumber, validity } from './format';
 
 describe('formatting', () => {
   it("shows '--' for empty values", () => {
@@ -21,5 +21,10 @@ describe('formatting', () => {
   it('numbers rows across pages', () => {
     expect(serialNumber(1, 20, 0)).toBe(1);
     expect(serialNumber(3, 20, 4)).toBe(45);
+  });
+  it('shows a date with 12-hour time as DD/MM/YYYY hh:mm a', () => {
+    expect(formatDateTimeAmPm('2026-03-05T14:30:00')).toBe('05/03/2026 02:30 pm');
+    expect(formatDateTimeAmPm('2026-03-05T09:05:00')).toBe('05/03/2026 09:05 am');
+    expect(formatDateTimeAmPm(null)).toBe('--');
   });
 });

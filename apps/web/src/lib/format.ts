@@ -28,3 +28,13 @@ export function validity(expiryDate: string | null | undefined, now = dayjs()): 
 export function serialNumber(page: number, pageSize: number, index: number): number {
   return (page - 1) * pageSize + index + 1;
 }
+
+/** Date with 12-hour time, DD/MM/YYYY hh:mm a (spec 02 §9), e.g. 05/03/2026 02:30 pm. */
+export function formatDateTimeAmPm(value: string | null | undefined): string {
+  return value ? dayjs(value).format('DD/MM/YYYY hh:mm a') : EMPTY;
+}
+
+/** A device's last report, "DD-MM-YYYY hh:mm A" (spec 02 §9), or '--'. */
+export function formatLastData(value: string | null | undefined): string {
+  return value ? dayjs(value).format('DD-MM-YYYY hh:mm A') : EMPTY;
+}

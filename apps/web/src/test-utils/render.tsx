@@ -16,8 +16,11 @@ export function TestProviders({ children }: { children: ReactNode }) {
   );
 }
 
-/** Renders routes in a memory router at `url`; returns the router to read the location from. */
-export function renderRoutes(routes: RouteObject[], url: string) {
+/**
+ * Renders routes in a memory router at `url` (a path, or `{pathname, state}` for navigation state);
+ * returns the router to read the location from.
+ */
+export function renderRoutes(routes: RouteObject[], url: string | { pathname: string; state?: unknown }) {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   render(
     <TestProviders>

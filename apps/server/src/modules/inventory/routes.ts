@@ -7,14 +7,19 @@ import {
   INVENTORY_KINDS,
   INVENTORY_MESSAGES,
   INVENTORY_SCHEMAS,
+  DEVICE_KEY_MESSAGES,
+  deviceKeyAnswer,
+  deviceKeyBody,
   inventoryListQuery,
   type InventoryKind,
 } from '@rms/contracts/inventory';
 import { anyOf } from '@rms/contracts/permissions';
 import { accessOf } from '@rms/contracts/routes';
 import { caller } from '../../auth/access';
+import { issueDeviceKey } from '../../telemetry/device-keys';
 import {
   createInventory,
+  getInventory,
   listInventory,
   updateInventory,
   type InventoryFields,
@@ -98,7 +103,9 @@ function register(app: FastifyInstance, kind: InventoryKind) {
         kind,
         fieldsOf(kind, request.body) as InventoryFields,
       );
-      return reply.status(201).send({ ...rowOf(kind, record), detail: config.created });
+      // An RMS device gets its key with it; the answer is the only place the key is ever shown.
+      const key = kind === 'rms' ? { device_key: await issueDeviceKey(app.db, record.id) } : {};
+      return reply.status(201).send({ ...rowOf(kind, record), detail: config.created, ...key });
     },
   );
 
@@ -133,4 +140,22 @@ function register(app: FastifyInstance, kind: InventoryKind) {
 
 export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const kind of INVENTORY_KINDS) register(app, kind);
+
+  app.post(
+    `/${INVENTORY.rms.path}device_key/`,
+    {
+      config: { access: accessOf(INVENTORY.rms.createPath) },
+      schema: {
+        tags,
+        summary: 'Make a new key for an RMS device (shown only in this answer; the old key stops working)',
+        security,
+        body: deviceKeyBody,
+        response: { 200: deviceKeyAnswer },
+      },
+    },
+    async (request) => {
+      const device = await getInventory(app.db, caller(request), 'rms', request.body.id);
+      return { device_key: await issueDeviceKey(app.db, device.id), detail: DEVICE_KEY_MESSAGES.rotated };
+    },
+  );
 };

@@ -102,7 +102,8 @@ export async function listInventory(
   return pageOf(query, rows.map(toRecord), total?.n ?? 0);
 }
 
-async function getVisible(db: Db, auth: AuthUser, kind: InventoryKind, id: number) {
+/** One active row the caller may see; 404 otherwise. */
+export async function getInventory(db: Db, auth: AuthUser, kind: InventoryKind, id: number) {
   const [row] = await selectRows(db, kind).where(and(eq(TABLES[kind].id, id), visible(kind, auth)));
   if (!row) throw notFound();
   return toRecord(row);
@@ -160,7 +161,7 @@ export async function createInventory(
     () => duplicate(kind),
   );
   if (!row) throw new Error('insert returned no row');
-  return getVisible(db, auth, kind, row.id);
+  return getInventory(db, auth, kind, row.id);
 }
 
 /** Updates the given fields; `isActive === false` soft-deletes and answers null. */
@@ -173,7 +174,7 @@ export async function updateInventory(
   isActive: boolean | undefined,
 ): Promise<InventoryRecord | null> {
   const t = TABLES[kind];
-  const current = await getVisible(db, auth, kind, id);
+  const current = await getInventory(db, auth, kind, id);
   if (isActive === false) {
     await db.update(t).set({ isActive: false, updatedAt: new Date() }).where(eq(t.id, current.id));
     return null;
@@ -201,5 +202,5 @@ export async function updateInventory(
         : db.update(t).set(set).where(eq(t.id, current.id)),
     () => duplicate(kind),
   );
-  return getVisible(db, auth, kind, current.id);
+  return getInventory(db, auth, kind, current.id);
 }

@@ -19,6 +19,7 @@ import { hashPassword } from '../../auth/passwords';
 import { badRequest, fieldError, notFound } from '../../errors';
 import type { Storage } from '../../storage/storage';
 import { fileLink, verifyStoredImage } from '../uploads/stored-files';
+import { deviceCounts, NO_DEVICES } from './device-counts';
 
 /** What the organization services need from the app. */
 export interface OrganizationDeps {
@@ -80,7 +81,16 @@ export async function listOrganizations(
     .limit(limit)
     .offset(offset);
   const day = today(deps.timeZone);
-  return pageOf(query, await Promise.all(rows.map((r) => toRow(deps.storage, r, day))), total?.n ?? 0);
+  const counts = await deviceCounts(
+    deps.db,
+    rows.map((r) => r.org.id),
+    day,
+  );
+  return pageOf(
+    query,
+    await Promise.all(rows.map((r) => toRow(deps.storage, r, day, counts.get(r.org.id)))),
+    total?.n ?? 0,
+  );
 }
 
 /** Counts over the organizations the caller sees, the provider itself left out. */
@@ -302,7 +312,9 @@ export async function linkExistingOrganization(
 async function getOrganization(deps: OrganizationDeps, auth: AuthUser, id: number): Promise<OrganizationRow> {
   const [row] = await selectRows(deps.db).where(and(eq(organizations.id, id), visibleOrganizations(auth)));
   if (!row) throw notFound();
-  return toRow(deps.storage, row, today(deps.timeZone));
+  const day = today(deps.timeZone);
+  const counts = await deviceCounts(deps.db, [row.org.id], day);
+  return toRow(deps.storage, row, day, counts.get(row.org.id));
 }
 
 async function findVisible(db: Db, auth: AuthUser, id: number) {
@@ -391,7 +403,12 @@ function selectRows(db: Db) {
 
 type SelectedRow = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number];
 
-async function toRow(storage: Storage, r: SelectedRow, day: string): Promise<OrganizationRow> {
+async function toRow(
+  storage: Storage,
+  r: SelectedRow,
+  day: string,
+  devices = NO_DEVICES,
+): Promise<OrganizationRow> {
   const o = r.org;
   return {
     id: o.id,
@@ -415,8 +432,7 @@ async function toRow(storage: Storage, r: SelectedRow, day: string): Promise<Org
     tagline: o.tagline,
     sub_domain: o.subDomain,
     permissions: o.permissions.map((key) => ({ key, is_active: true })),
-    // Device counts arrive with the inventory: until then an organization has none.
-    client_details: { active_devices: 0, inactive_devices: 0, expired_count: 0 },
+    client_details: devices,
     user_data:
       r.ownerId !== null
         ? {

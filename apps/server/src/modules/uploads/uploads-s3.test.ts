@@ -1,49 +1,30 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import S3rver from 's3rver';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MESSAGES } from '@rms/contracts/uploads';
+import { startS3, S3_BUCKET, type TestS3 } from '../../testing/s3';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
 import { PNG, presign, TEXT_AS_PNG } from '../../testing/files';
+import { newReportKey } from '../../storage/storage';
 
 // S3 mode against an S3-compatible server running in this process (s3rver). The browser's part (PUT to
 // the presigned URL) goes over real HTTP. s3rver does not check V4 signatures, so what the store would
 // refuse itself (another type or length) is asserted on the URL's signed headers; the server's own
 // check when the file is recorded is exercised for real.
-const BUCKET = 'rms-files';
-let s3: S3rver;
-let s3Dir: string;
+const BUCKET = S3_BUCKET;
+let s3: TestS3;
 let t: TestApp;
 let admin: Session;
 let adminId: number;
 
 beforeAll(async () => {
-  s3Dir = mkdtempSync(path.join(tmpdir(), 'rms-s3-'));
-  s3 = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: s3Dir,
-    configureBuckets: [{ name: BUCKET, configs: [] }],
-  });
-  const { port } = await s3.run();
-  t = await createTestApp({
-    env: {
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
-      S3_BUCKET: BUCKET,
-      S3_ACCESS_KEY: 'S3RVER',
-      S3_SECRET_KEY: 'S3RVER',
-      S3_REGION: 'us-east-1',
-    },
-  });
+  s3 = await startS3();
+  t = await createTestApp({ env: s3.env });
   admin = await signIn(t.app);
   adminId = (await t.app.inject({ url: '/api/v1/users/me/', headers: bearer(admin) })).json().id;
 });
 afterAll(async () => {
   await t.close();
   await s3.close();
-  rmSync(s3Dir, { recursive: true, force: true });
 });
 
 const record = (photo: string) =>
@@ -102,6 +83,22 @@ describe('S3 storage', () => {
   it('refuses a file name that was never uploaded', async () => {
     const target = await presign(t.app, admin, 'photo.png', PNG.length);
     expect((await record(target.file_name)).json().errors.photo).toEqual([UPLOAD_MESSAGES.notUploaded]);
+  });
+
+  it('stores a server-generated report from a stream and links to it (CSV export)', async () => {
+    const key = newReportKey();
+    const lines = Array.from({ length: 5000 }, (_, i) => `row ${i},${i * 2}\r\n`);
+    const { size } = await t.app.storage.storeFile(key, Readable.from(lines));
+    expect(size).toBe(Buffer.byteLength(lines.join('')));
+    const link = await t.app.inject({
+      url: `/api/v1/uploads/download_file/?path=${key}`,
+      headers: bearer(admin),
+    });
+    expect(link.statusCode).toBe(200);
+    const file = await fetch(link.json().url);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(await file.text()).toBe(lines.join(''));
   });
 
   it('serves no local file routes', async () => {

@@ -2,10 +2,11 @@ import { Card, Col, Row, Typography } from 'antd';
 import { useSession } from '../../auth/use-session';
 import { useCanOpen } from '../../auth/use-allows';
 import { CompanyCountsPanel, RecentCompaniesPanel } from './company-panels';
+import { AlarmsPanel, DeviceSummaryPanel, FleetHarvestPanel, InventoryPanel } from './device-panels';
 
 /**
- * The dashboard (spec 01 §2): the welcome card, and the company panels for users who may see
- * organizations. The device, harvest and alarm panels come with the monitoring issue.
+ * The dashboard (spec 01 §2): the welcome card, the fleet's energy harvest, device summary, inventory
+ * and alarms, and the company panels for users who may see organizations.
  */
 export function DashboardPage() {
   const session = useSession();
@@ -23,6 +24,18 @@ export function DashboardPage() {
             <Typography.Text type="secondary">{organization_data.company_name}</Typography.Text>
           )}
         </Card>
+      </Col>
+      <Col xs={24} xl={14}>
+        <FleetHarvestPanel />
+      </Col>
+      <Col xs={24} xl={10}>
+        <AlarmsPanel />
+      </Col>
+      <Col xs={24} xl={14}>
+        <DeviceSummaryPanel />
+      </Col>
+      <Col xs={24} xl={10}>
+        <InventoryPanel />
       </Col>
       {canSeeCompanies && (
         <>

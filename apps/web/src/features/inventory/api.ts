@@ -5,7 +5,9 @@ import { get, post, put } from '../../api/client';
 
 // The inventory area's calls (spec 02 §7): one set for RMS, STLT and pole, by the kind's path.
 
-const keyOf = (kind: InventoryKind) => ['inventory', kind] as const;
+/** The query key of a kind's lists (a bulk upload reloads them). */
+export const inventoryKey = (kind: InventoryKind) => ['inventory', kind] as const;
+const keyOf = inventoryKey;
 
 export function inventoryListQuery(
   kind: InventoryKind,
@@ -22,7 +24,7 @@ export function inventoryListQuery(
   });
 }
 
-type Saved = InventoryRow & { detail: string };
+type Saved = InventoryRow & { detail: string; device_key?: string };
 
 function useInvalidatingMutation<TBody, TResult>(
   kind: InventoryKind,
@@ -50,4 +52,12 @@ export function useDeleteInventory(kind: InventoryKind) {
       ...('expiry_date' in row && { expiry_date: row.expiry_date }),
     }),
   );
+}
+
+/** A new key for an RMS device (the answer is the only place it is shown). */
+export function useRotateDeviceKey() {
+  return useMutation({
+    mutationFn: (id: number) =>
+      post<{ device_key: string; detail: string }>(`${INVENTORY.rms.path}device_key/`, { id }),
+  });
 }

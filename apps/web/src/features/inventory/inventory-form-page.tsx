@@ -1,4 +1,4 @@
-import { App, Button, Card, Col, DatePicker, Form, Input, Row, Space, Typography } from 'antd';
+import { App, Button, Card, Col, DatePicker, Flex, Form, Input, Row, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useLocation, useNavigate } from 'react-router';
 import { requiredMessage } from '@rms/contracts/fields';
@@ -10,8 +10,10 @@ import {
   type InventoryRow,
 } from '@rms/contracts/inventory';
 import { ApiError, formFieldErrors } from '../../api/errors';
+import { BulkUpload } from '../../components/bulk-upload';
 import { zodRule } from '../../lib/zod-rule';
-import { useSaveInventory } from './api';
+import { inventoryKey, useSaveInventory } from './api';
+import { DeviceKeyCard, DeviceKeyNotice } from './device-key';
 import { codeOf, expiryDisabled, KIND_VIEWS, modelOf } from './kinds';
 
 interface FormValues {
@@ -37,7 +39,7 @@ export function InventoryFormPage({ kind }: { kind: InventoryKind }) {
   const editing = record !== undefined;
   const [form] = Form.useForm<FormValues>();
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const save = useSaveInventory(kind);
 
   // Form names are the neutral ones; the server's field names map onto them for its errors.
@@ -56,7 +58,14 @@ export function InventoryFormPage({ kind }: { kind: InventoryKind }) {
     save.mutate(body, {
       onSuccess: (res) => {
         void message.success(res.detail);
-        void navigate(config.viewPath);
+        if (!res.device_key) return void navigate(config.viewPath);
+        // A new RMS device's key is shown here once; the list follows when it is put away.
+        void modal.success({
+          title: res.detail,
+          width: 560,
+          content: <DeviceKeyNotice code={values.code} deviceKey={res.device_key} />,
+          onOk: () => void navigate(config.viewPath),
+        });
       },
       onError: (error) => {
         if (!(error instanceof ApiError)) return;
@@ -88,9 +97,17 @@ export function InventoryFormPage({ kind }: { kind: InventoryKind }) {
   const half = { xs: 24, md: 12 };
   return (
     <Card>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
-        {editing ? view.formTitle.replace('Create', 'Edit') : view.formTitle}
-      </Typography.Title>
+      <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 16 }}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {editing ? view.formTitle.replace('Create', 'Edit') : view.formTitle}
+        </Typography.Title>
+        {!editing && (
+          <Flex gap={8} wrap>
+            <BulkUpload area={kind} refreshKey={inventoryKey(kind)} />
+          </Flex>
+        )}
+      </Flex>
+      {editing && kind === 'rms' && <DeviceKeyCard id={record.id} code={codeOf(kind, record)} />}
       <Form
         form={form}
         name={`inventory-${kind}`}

@@ -5,12 +5,13 @@ import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
 import { INVENTORY, type InventoryKind, type InventoryRow } from '@rms/contracts/inventory';
 import { useCanOpen } from '../../auth/use-allows';
+import { BulkUpload } from '../../components/bulk-upload';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { ListToolbar } from '../../components/list-toolbar';
 import { PagedTable } from '../../components/paged-table';
 import { dash, formatDate } from '../../lib/format';
 import { useListParams } from '../../lib/use-list-params';
-import { inventoryListQuery, useDeleteInventory } from './api';
+import { inventoryKey, inventoryListQuery, useDeleteInventory } from './api';
 import { codeOf, KIND_VIEWS, modelOf } from './kinds';
 
 function columnsOf(kind: InventoryKind): ColumnsType<InventoryRow> {
@@ -83,6 +84,7 @@ export function InventoryListPage({ kind }: { kind: InventoryKind }) {
         searchPlaceholder={`Search by ${view.idLabel}, manufacture, model or remarks`}
         list={list}
         add={canCreate ? { label: `Add ${view.idLabel}`, onClick: () => navigate(createPath) } : undefined}
+        extra={<BulkUpload area={kind} refreshKey={inventoryKey(kind)} canUpload={canCreate} />}
       />
       <PagedTable<InventoryRow>
         rowKey="id"

@@ -1,4 +1,3 @@
-import dayjs, { type Dayjs } from 'dayjs';
 import { INVENTORY, type InventoryKind, type InventoryRow } from '@rms/contracts/inventory';
 
 // What the console shows differently for each inventory kind (spec 02 §3); everything else is shared.
@@ -55,7 +54,4 @@ export function modelOf(kind: InventoryKind, row: InventoryRow): string {
   return String((row as unknown as Record<string, unknown>)[INVENTORY[kind].modelField] ?? '');
 }
 
-/** Spec 02 §5: RMS expiry days up to the end of today are disabled. */
-export function expiryDisabled(day: Dayjs, now = dayjs()): boolean {
-  return !day.isAfter(now.endOf('day'));
-}
+export { expiryDisabled } from '../../lib/expiry-date';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { cityPagesQuery, useSaveCity } from './city-api';
 import { LoadMoreTable } from './load-more-table';
 import { actionsColumn } from './row-actions';
-import { useDebounced } from './use-debounced';
+import { useDebounced } from '../../lib/use-debounced';
 
 export function CityList({ onEdit }: { onEdit: (row: CityRow) => void }) {
   const [text, setText] = useState('');

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { LoadMoreTable } from './load-more-table';
 import { actionsColumn } from './row-actions';
 import { statePagesQuery, useSaveState } from './state-api';
-import { useDebounced } from './use-debounced';
+import { useDebounced } from '../../lib/use-debounced';
 
 export function StateList({ onEdit }: { onEdit: (row: StateRow) => void }) {
   const [text, setText] = useState('');

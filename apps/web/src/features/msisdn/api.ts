@@ -6,7 +6,8 @@ import { get, post, put } from '../../api/client';
 // The MSISDN mapping area's calls (spec 02 §7), typed from contracts.
 
 const URL = 'devices/msisdn_mapping/';
-const LIST_KEY = ['msisdn'] as const;
+/** The query key of the mapping lists (a bulk upload reloads them). */
+export const LIST_KEY = ['msisdn'] as const;
 
 export function msisdnListQuery(params: { page: number; pageSize: number; query: string }) {
   return queryOptions({

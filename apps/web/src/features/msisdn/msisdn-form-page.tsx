@@ -1,9 +1,11 @@
-import { App, Button, Card, Form, Input, Space, Typography } from 'antd';
+import { App, Button, Card, Flex, Form, Input, Space, Typography } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { MSISDN_LABELS as L, msisdnFields, type MsisdnFields, type MsisdnRow } from '@rms/contracts/msisdn';
+import { MSISDN_BULK_MESSAGES, MSISDN_BULK_TITLES } from '@rms/contracts/bulk-upload';
 import { ApiError, formFieldErrors } from '../../api/errors';
+import { BulkUpload } from '../../components/bulk-upload';
 import { zodRule } from '../../lib/zod-rule';
-import { useCreateMapping, useUpdateMapping } from './api';
+import { LIST_KEY, useCreateMapping, useUpdateMapping } from './api';
 
 const FIELDS = ['sim_number', 'imsi', 'msisdn'] as const;
 /** The contract's rule for the field: the form says what the server would. */
@@ -41,9 +43,19 @@ export function MsisdnFormPage() {
 
   return (
     <Card style={{ maxWidth: 640 }}>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
-        ADD MSISDN Mapping
-      </Typography.Title>
+      <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 16 }}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          ADD MSISDN Mapping
+        </Typography.Title>
+        <Flex gap={8} wrap>
+          <BulkUpload
+            area="msisdn"
+            title={MSISDN_BULK_TITLES.add}
+            successMessage={MSISDN_BULK_MESSAGES.created}
+            refreshKey={LIST_KEY}
+          />
+        </Flex>
+      </Flex>
       <Form
         form={form}
         name="msisdn-mapping"

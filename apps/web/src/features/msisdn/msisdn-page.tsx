@@ -3,14 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Flex } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
+import { MSISDN_BULK_MESSAGES, MSISDN_BULK_TITLES } from '@rms/contracts/bulk-upload';
 import { MSISDN_MESSAGES, type MsisdnRow } from '@rms/contracts/msisdn';
 import { useCanOpen } from '../../auth/use-allows';
+import { BulkUpload } from '../../components/bulk-upload';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { ListToolbar } from '../../components/list-toolbar';
 import { PagedTable } from '../../components/paged-table';
 import { dash } from '../../lib/format';
 import { useListParams } from '../../lib/use-list-params';
-import { msisdnListQuery, useDeleteMapping } from './api';
+import { LIST_KEY, msisdnListQuery, useDeleteMapping } from './api';
 
 /** View MSISDN Mapping (spec 02 §2): search, paged table with serial numbers, edit and soft delete. */
 export function MsisdnPage() {
@@ -66,6 +68,15 @@ export function MsisdnPage() {
         searchPlaceholder="Search by SIM No., IMSI or MSISDN"
         list={list}
         add={canManage ? { label: 'Add MSISDN', onClick: () => navigate('/add-msison-mapping') } : undefined}
+        extra={
+          <BulkUpload
+            area="msisdn"
+            title={MSISDN_BULK_TITLES.view}
+            successMessage={MSISDN_BULK_MESSAGES.added}
+            refreshKey={LIST_KEY}
+            canUpload={canManage}
+          />
+        }
       />
       <PagedTable<MsisdnRow>
         rowKey="id"

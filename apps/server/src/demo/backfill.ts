@@ -1,0 +1,89 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { MAX_SAMPLES_PER_MESSAGE } from '@rms/contracts/telemetry';
+import { history } from '@rms/simulator/fleet';
+import type { IngestQueue } from '../telemetry/ingest-queue';
+import { toRows } from '../telemetry/sample-row';
+import type { DemoDevice } from './demo-devices';
+
+// The demo's history, written through the normal ingest (so live state, daily harvest and alarms are
+// derived exactly as for real reports), day by day over the whole fleet. Old days are sampled more
+// coarsely than recent ones so a first start finishes in a minute or two and the database stays small.
+
+export interface BackfillOptions {
+  fromMs: number;
+  toMs: number;
+  /** Sample period by age: what each day of history is sampled at (the default: SAMPLING). */
+  sampling?: readonly Tier[];
+  log?: FastifyBaseLogger;
+  /** Stop early (server shutting down). */
+  stopped?: () => boolean;
+}
+
+const DAY_MS = 86_400_000;
+
+export interface Tier {
+  /** Days that end less than this long before `toMs` ... */
+  withinMs: number;
+  /** ... are sampled this often. */
+  everyMs: number;
+}
+
+/**
+ * Hourly for old days, every 15 minutes for the last week, every 5 minutes (as live) for the last
+ * day: about 570,000 samples for 200 devices over 90 days.
+ */
+export const SAMPLING: readonly Tier[] = [
+  { withinMs: DAY_MS, everyMs: 5 * 60_000 },
+  { withinMs: 7 * DAY_MS, everyMs: 15 * 60_000 },
+  { withinMs: Infinity, everyMs: 60 * 60_000 },
+];
+
+export async function backfill(
+  queue: IngestQueue,
+  devices: DemoDevice[],
+  options: BackfillOptions,
+): Promise<{ samples: number }> {
+  const { fromMs, toMs, sampling = SAMPLING, log } = options;
+  let samples = 0;
+  const started = Date.now();
+  const days = Math.ceil((toMs - fromMs) / DAY_MS);
+  // Whole days counted back from `toMs`, so the tiers' edges fall on day edges.
+  const first = toMs - Math.ceil((toMs - fromMs) / DAY_MS) * DAY_MS;
+  for (let start = first, day = 1; start < toMs; start += DAY_MS, day++) {
+    const end = start + DAY_MS;
+    const age = toMs - end;
+    const interval = (sampling.find((t) => age < t.withinMs) ?? sampling[sampling.length - 1]!).everyMs;
+    const pending: Promise<void>[] = [];
+    for (let i = 0; i < devices.length; i++) {
+      if (options.stopped?.()) return { samples };
+      const d = devices[i]!;
+      // Physics steps no finer than needed for the sampling (and never over 15 minutes).
+      d.sim.maxStepMs = Math.min(interval, 15 * 60_000);
+      const from = Math.max(start, fromMs, (d.lastTs ?? 0) + 1);
+      const got = history(d.sim, from, end, interval, offsetOf(d.id, interval));
+      d.sim.takeFaultReports(); // carried by the samples' fault lists
+      for (let k = 0; k < got.length; k += MAX_SAMPLES_PER_MESSAGE) {
+        const parsed = toRows(d.id, got.slice(k, k + MAX_SAMPLES_PER_MESSAGE));
+        if (!parsed.ok) throw new Error(`demo backfill: ${d.code}: ${parsed.reason}`);
+        pending.push(queue.submit(parsed.rows));
+        samples += parsed.rows.length;
+      }
+      if (got.length > 0) d.lastTs = got[got.length - 1]!.ts as number;
+      // Let requests in between devices: the console stays responsive while history is written.
+      if (i % 20 === 19) await new Promise((r) => setImmediate(r));
+    }
+    await Promise.all(pending);
+    if (day % 10 === 0 || day === days)
+      log?.info(
+        { day, days, samples, seconds: Math.round((Date.now() - started) / 1000) },
+        'demo: writing history',
+      );
+  }
+  for (const d of devices) d.sim.maxStepMs = 5 * 60_000;
+  return { samples };
+}
+
+/** A device's fixed offset within the sampling period, so devices do not all report at once. */
+export function offsetOf(id: number, interval: number): number {
+  return ((id * 7919) % 60) * Math.floor(interval / 60);
+}

@@ -1,0 +1,92 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { MqttDevice } from '@rms/simulator/mqtt-device';
+import { ReportScheduler } from '@rms/simulator/scheduler';
+import type { Db } from '../db/client';
+import type { IngestQueue } from '../telemetry/ingest-queue';
+import { backfill } from './backfill';
+import { loadDemoDevices } from './demo-devices';
+import { DEMO_HISTORY_DAYS } from './demo-fleet';
+import { findDemoOrganization } from './seed-demo';
+
+// Runs the demo fleet in the server's process: first the history the devices missed (90 days on the
+// first start, the gap since the last run after a restart) straight into the ingest queue, then every
+// device live over MQTT to the broker with its own key, a sample every 5 minutes, answering commands.
+
+export interface DemoOptions {
+  db: Db;
+  queue: IngestQueue;
+  log: FastifyBaseLogger;
+  /** The broker the devices connect to. */
+  mqttUrl: string;
+  periodMs?: number;
+  historyDays?: number;
+}
+
+export class DemoRunner {
+  private stopped = false;
+  private devices: MqttDevice[] = [];
+  private scheduler: ReportScheduler | null = null;
+  readonly done: Promise<void>;
+
+  constructor(private readonly options: DemoOptions) {
+    this.done = this.run().catch((error) => {
+      if (!this.stopped) options.log.error({ err: error }, 'demo: stopped by an error');
+    });
+  }
+
+  private async run(): Promise<void> {
+    const { db, queue, log, periodMs = 5 * 60_000, historyDays = DEMO_HISTORY_DAYS } = this.options;
+    const organizationId = await findDemoOrganization(db);
+    if (organizationId === null) return;
+    const devices = await loadDemoDevices(db, organizationId);
+    if (devices.length === 0) return;
+    const now = Date.now();
+    const fromMs = now - historyDays * 86_400_000;
+    const behind = devices.filter((d) => (d.lastTs ?? 0) < now - periodMs);
+    if (behind.length > 0) {
+      const oldest = Math.max(fromMs, Math.min(...behind.map((d) => d.lastTs ?? 0)));
+      const started = Date.now();
+      log.info(
+        { devices: behind.length, days: Math.ceil((now - oldest) / 86_400_000) },
+        'demo: writing history',
+      );
+      const { samples } = await backfill(queue, behind, {
+        fromMs: oldest,
+        toMs: now,
+        log,
+        stopped: () => this.stopped,
+      });
+      log.info({ samples, seconds: Math.round((Date.now() - started) / 1000) }, 'demo: history written');
+    }
+    if (this.stopped) return;
+    for (const d of devices) {
+      const device = new MqttDevice({
+        url: this.options.mqttUrl,
+        code: d.code,
+        key: d.key,
+        sim: d.sim,
+        onError: (error) => log.debug({ err: error, device: d.code }, 'demo: device error'),
+      });
+      await device.connect();
+      if (this.stopped) return void (await device.close());
+      this.devices.push(device);
+    }
+    this.scheduler = new ReportScheduler(this.devices, periodMs, (error) =>
+      log.debug({ err: error }, 'demo: report failed'),
+    );
+    this.scheduler.start();
+    log.info({ devices: this.devices.length, everySeconds: periodMs / 1000 }, 'demo: fleet live over MQTT');
+  }
+
+  /** Live devices (for tests). */
+  get live(): readonly MqttDevice[] {
+    return this.devices;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.scheduler?.stop();
+    await this.done;
+    await Promise.all(this.devices.map((d) => d.close()));
+  }
+}

@@ -1,0 +1,23 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { deviceLiveState as live } from '../../db/schema/telemetry';
+
+// A device's live state as the activation list shows it (spec 02 §3: online flag, last_add_on), read
+// from what the device link keeps (device_live_state). Lists, filters and counts take them from here.
+
+export interface LiveState {
+  /** Whether the device reports now: Online or On Error (the `online` filter compares with it). */
+  online: SQL<boolean>;
+  /** When the device's newest sample was measured, or null before it has reported. */
+  lastAddOn: SQL<Date | null>;
+}
+
+export function deviceLiveState(deviceId: PgColumn): LiveState {
+  return {
+    online: sql<boolean>`coalesce((select ${live.status} <> 'Offline' from ${live} where ${live.deviceId} = ${deviceId}), false)`,
+    lastAddOn:
+      sql<Date | null>`(select ${live.lastTs} from ${live} where ${live.deviceId} = ${deviceId})`.mapWith(
+        (v: string | Date | null) => (v === null ? null : new Date(v)),
+      ),
+  };
+}

@@ -1,0 +1,113 @@
+import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { ActivationRow } from '@rms/contracts/activations';
+import type { Db } from '../../db/client';
+import { activations } from '../../db/schema/activations';
+import { poles, rmsDevices, stlts } from '../../db/schema/inventory';
+import { cities, states } from '../../db/schema/master-data';
+import { organizations } from '../../db/schema/organizations';
+import { deviceParameters } from '../../db/schema/parameters';
+import { deviceLiveState } from './live-state';
+
+// One query shape for activation rows: the activation with its device, STLT, pole, state, city and
+// organization joined in, the device's live state, and (on request) the three bulk-parameter values of
+// its newest parameter version (an index lookup on device_parameters(device_id, version) per row).
+
+const live = deviceLiveState(activations.deviceId);
+
+/** The newest parameter version's values of the activation's device, or null. */
+const newestParameters = sql<Record<string, number> | null>`(
+  select ${deviceParameters.values} from ${deviceParameters}
+  where ${deviceParameters.deviceId} = ${activations.deviceId}
+  order by ${deviceParameters.version} desc limit 1)`;
+
+export function activationColumns(withParameters: boolean) {
+  return {
+    a: activations,
+    deviceCode: rmsDevices.code,
+    stltCode: stlts.code,
+    poleCode: poles.code,
+    stateName: states.name,
+    cityName: cities.name,
+    companyName: organizations.companyName,
+    online: live.online,
+    lastAddOn: live.lastAddOn,
+    parameters: withParameters ? newestParameters : sql<Record<string, number> | null>`null`,
+  };
+}
+
+export function selectActivations(db: Db, withParameters: boolean) {
+  return db
+    .select(activationColumns(withParameters))
+    .from(activations)
+    .leftJoin(rmsDevices, eq(rmsDevices.id, activations.deviceId))
+    .leftJoin(stlts, eq(stlts.id, activations.stltId))
+    .leftJoin(poles, eq(poles.id, activations.poleId))
+    .innerJoin(states, eq(states.id, activations.stateId))
+    .innerJoin(cities, eq(cities.id, activations.cityId))
+    .innerJoin(organizations, eq(organizations.id, activations.organizationId));
+}
+
+/**
+ * How many activations match: the filters name activation columns and the device, STLT and pole codes
+ * (state, city and organization are required foreign keys, so their joins change no count).
+ */
+export async function countActivations(db: Db, where: SQL | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(activations)
+    .leftJoin(rmsDevices, eq(rmsDevices.id, activations.deviceId))
+    .leftJoin(stlts, eq(stlts.id, activations.stltId))
+    .leftJoin(poles, eq(poles.id, activations.poleId))
+    .where(where);
+  return row?.n ?? 0;
+}
+
+type Selected = Awaited<ReturnType<typeof selectActivations>>[number];
+
+export const liveOnline = live.online;
+
+/** One activation the caller sees, by id (any parameter data left out). */
+export async function findActivation(db: Db, where: SQL | undefined): Promise<ActivationRow | null> {
+  const [row] = await selectActivations(db, false).where(where).orderBy(desc(activations.id)).limit(1);
+  return row ? toRow(row) : null;
+}
+
+export function toRow(r: Selected): ActivationRow {
+  const a = r.a;
+  const p = r.parameters;
+  return {
+    id: a.id,
+    name: a.name,
+    device: a.deviceId,
+    stlt: a.stltId,
+    pole: a.poleId,
+    address1: a.address1,
+    address2: a.address2,
+    state: a.stateId,
+    city: a.cityId,
+    pin: a.pin,
+    panel_id: a.panelId,
+    battery_id: a.batteryId,
+    latitude: a.latitude,
+    longitude: a.longitude,
+    device_data:
+      a.deviceId !== null && r.deviceCode !== null ? { id: a.deviceId, device_id: r.deviceCode } : null,
+    stlt_data: a.stltId !== null && r.stltCode !== null ? { id: a.stltId, stlt_id: r.stltCode } : null,
+    pole_data: a.poleId !== null && r.poleCode !== null ? { id: a.poleId, pole_id: r.poleCode } : null,
+    state_data: { id: a.stateId, name: r.stateName },
+    city_data: { id: a.cityId, name: r.cityName },
+    organization: a.organizationId,
+    organization_data: { id: a.organizationId, company_name: r.companyName },
+    last_add_on: r.lastAddOn ? r.lastAddOn.toISOString() : null,
+    online: Boolean(r.online),
+    parameter_data: p
+      ? {
+          load_regulation: Number(p.load_regulation ?? 0),
+          dim_1: Number(p.dim_1 ?? 0),
+          dim_2: Number(p.dim_2 ?? 0),
+        }
+      : null,
+    is_active: a.isActive,
+    created_at: a.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,235 @@
+import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import {
+  ACTIVATION_MESSAGES as M,
+  type ActivationField,
+  type ActivationFields,
+  type ActivationListQuery,
+  type ActivationRow,
+  type ActivationUpdateBody,
+} from '@rms/contracts/activations';
+import type { AuthUser } from '../../auth/access';
+import type { Db } from '../../db/client';
+import { pageOf, pageWindow } from '../../db/paging';
+import { activations } from '../../db/schema/activations';
+import { poles, rmsDevices, stlts } from '../../db/schema/inventory';
+import { cities, states } from '../../db/schema/master-data';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { fieldError, notFound } from '../../errors';
+import { recordCommands } from '../../telemetry/commands';
+import { activationWhere, visibleActivations } from './filters';
+import { countActivations, findActivation, selectActivations, toRow } from './select';
+
+// Device activations (spec 02 §2, §4, §5): an organization's RMS device activated as a project, with
+// its STLT and pole. Each item must be active, owned by the activation's organization and used by no
+// other active activation; the partial unique indexes settle two saves that pass the checks at once.
+
+/** Who saves: the activation belongs to the caller's organization. */
+export type Activator = Pick<AuthUser, 'id' | 'organizationId'>;
+
+const ITEMS: {
+  field: ActivationField & ('device' | 'stlt' | 'pole');
+  table: typeof rmsDevices | typeof stlts | typeof poles;
+  column: PgColumn;
+  taken: string;
+  index: string;
+}[] = [
+  {
+    field: 'device',
+    table: rmsDevices,
+    column: activations.deviceId,
+    taken: M.deviceTaken,
+    index: 'activations_device_active',
+  },
+  {
+    field: 'stlt',
+    table: stlts,
+    column: activations.stltId,
+    taken: M.stltTaken,
+    index: 'activations_stlt_active',
+  },
+  {
+    field: 'pole',
+    table: poles,
+    column: activations.poleId,
+    taken: M.poleTaken,
+    index: 'activations_pole_active',
+  },
+];
+
+export async function listActivations(db: Db, auth: AuthUser, query: ActivationListQuery) {
+  const where = activationWhere(auth, query);
+  const total = await countActivations(db, where);
+  const { limit, offset } = pageWindow(query);
+  const rows = await selectActivations(db, query.is_parameter_data === 'true')
+    .where(where)
+    .orderBy(desc(activations.id))
+    .limit(limit)
+    .offset(offset);
+  return pageOf(query, rows.map(toRow), total);
+}
+
+/** One active activation the caller sees, or 404. */
+export async function getActivation(db: Db, auth: AuthUser, id: number): Promise<ActivationRow> {
+  const row = await findActivation(db, and(eq(activations.id, id), visibleActivations(auth)));
+  if (!row) throw notFound(M.notFound);
+  return row;
+}
+
+/**
+ * Activates a device for the activator's organization. `db` may be a transaction (the Excel upload
+ * saves many rows in one); `body` is already parsed by the contract.
+ */
+export async function createActivation(db: Db, by: Activator, body: ActivationFields): Promise<number> {
+  await checkFields(db, by.organizationId, body);
+  const [row] = await guardTaken(() =>
+    db
+      .insert(activations)
+      .values({ ...columnsOf(body), organizationId: by.organizationId, createdBy: by.id })
+      .returning({ id: activations.id }),
+  );
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+/** Saves an activation's fields, or soft-deletes it (which frees its device, STLT and pole). */
+export async function updateActivation(
+  db: Db,
+  auth: AuthUser,
+  body: ActivationUpdateBody,
+): Promise<{ id: number; detail: string }> {
+  const visible = and(eq(activations.id, body.id), visibleActivations(auth));
+  if (body.kind === 'delete') {
+    const [row] = await db
+      .update(activations)
+      .set({ isActive: false, updatedAt: new Date() })
+      .where(visible)
+      .returning({ id: activations.id });
+    if (!row) throw notFound(M.notFound);
+    return { id: row.id, detail: M.deleted };
+  }
+  const [existing] = await db
+    .select({ organizationId: activations.organizationId })
+    .from(activations)
+    .where(visible);
+  if (!existing) throw notFound(M.notFound);
+  const { id, kind: _kind, ...fields } = body;
+  await checkFields(db, existing.organizationId, fields, id);
+  const [row] = await guardTaken(() =>
+    db
+      .update(activations)
+      .set({ ...columnsOf(fields), updatedAt: new Date() })
+      .where(visible)
+      .returning({ id: activations.id }),
+  );
+  if (!row) throw notFound(M.notFound);
+  return { id: row.id, detail: M.updated };
+}
+
+/** Records a `refresh` command for a device of an active activation the caller sees. */
+export async function refreshDevice(db: Db, auth: AuthUser, deviceId: number): Promise<number> {
+  const [row] = await db
+    .select({ organizationId: rmsDevices.organizationId })
+    .from(activations)
+    .innerJoin(rmsDevices, eq(rmsDevices.id, activations.deviceId))
+    .where(and(eq(activations.deviceId, deviceId), visibleActivations(auth)));
+  if (!row) throw notFound(M.notFound);
+  const [id] = await recordCommands(db, [
+    { deviceId, organizationId: row.organizationId, kind: 'refresh', createdBy: auth.id },
+  ]);
+  return id!;
+}
+
+function columnsOf(body: ActivationFields) {
+  return {
+    name: body.name,
+    deviceId: body.device,
+    stltId: body.stlt,
+    poleId: body.pole,
+    address1: body.address1,
+    address2: body.address2,
+    stateId: body.state,
+    cityId: body.city,
+    pin: body.pin,
+    panelId: body.panel_id,
+    batteryId: body.battery_id,
+    latitude: body.latitude,
+    longitude: body.longitude,
+  };
+}
+
+/** An active city of an active state: the rule for the form's pair and for the names of a sheet. */
+export const liveCity = and(eq(cities.isActive, true), eq(states.isActive, true));
+
+/** The item columns, by form field: what the form and the Excel upload check an item against. */
+export const ACTIVATION_ITEMS = Object.fromEntries(ITEMS.map((i) => [i.field, i])) as Record<
+  'device' | 'stlt' | 'pole',
+  (typeof ITEMS)[number]
+>;
+
+/**
+ * Active items of the organization matching `match`, each with whether an active activation (other than
+ * `exceptId`) uses it: an item must be the organization's own and free to be activated.
+ */
+export function ownedItems(
+  db: Db,
+  organizationId: number,
+  field: 'device' | 'stlt' | 'pole',
+  match: SQL,
+  exceptId?: number,
+) {
+  const { table, column } = ACTIVATION_ITEMS[field];
+  const user = db
+    .select({ one: sql`1` })
+    .from(activations)
+    .where(
+      and(
+        eq(column, table.id),
+        eq(activations.isActive, true),
+        exceptId === undefined ? undefined : ne(activations.id, exceptId),
+      ),
+    );
+  return db
+    .select({ id: table.id, code: table.code, taken: sql<boolean>`exists(${user})` })
+    .from(table)
+    .where(and(match, eq(table.isActive, true), eq(table.organizationId, organizationId)));
+}
+
+/** The city lies in the state; each given item is the organization's, active, and free. */
+async function checkFields(db: Db, organizationId: number, body: ActivationFields, exceptId?: number) {
+  const [city] = await db
+    .select({ id: cities.id })
+    .from(cities)
+    .innerJoin(states, eq(states.id, cities.stateId))
+    .where(and(eq(cities.id, body.city), eq(cities.stateId, body.state), liveCity));
+  if (!city) throw fieldError('city', M.cityOfState);
+  for (const item of ITEMS) {
+    const id = body[item.field];
+    if (id === null) continue;
+    const [owned] = await ownedItems(db, organizationId, item.field, eq(item.table.id, id), exceptId);
+    if (!owned) throw fieldError(item.field, M.notOwned);
+    if (owned.taken) throw fieldError(item.field, item.taken);
+  }
+}
+
+/** Two saves can pass the checks at once; then the partial unique index decides, and names the field. */
+async function guardTaken<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const text = violationText(error);
+    const hit = ITEMS.find((i) => text.includes(i.index)) ?? ITEMS[0]!;
+    throw fieldError(hit.field, hit.taken);
+  }
+}
+
+function violationText(error: unknown): string {
+  const parts: string[] = [];
+  for (let e = error; e instanceof Object; e = (e as { cause?: unknown }).cause) {
+    const { constraint, message } = e as { constraint?: unknown; message?: unknown };
+    if (typeof constraint === 'string') parts.push(constraint);
+    if (typeof message === 'string') parts.push(message);
+  }
+  return parts.join(' ');
+}

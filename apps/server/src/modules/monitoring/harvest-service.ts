@@ -1,0 +1,67 @@
+import { and, avg, between, eq, gt, gte, sql, sum } from 'drizzle-orm';
+import { MPPT_DAYS } from '@rms/contracts/monitoring';
+import type { AuthUser } from '../../auth/access';
+import { orgScope } from '../../auth/tenant';
+import type { Db } from '../../db/client';
+import { rmsDevices } from '../../db/schema/inventory';
+import { dailyHarvest, telemetrySamples } from '../../db/schema/telemetry';
+import { today } from '../../calendar';
+import { getInventory } from '../inventory/service';
+import { addDays, daysBetween, dayStart, localDay } from './days';
+
+// Per-day figures (local days): energy harvest from the daily rollup, MPPT efficiency from samples.
+
+const dayText = sql<string>`to_char(${dailyHarvest.day}, 'YYYY-MM-DD')`;
+
+/**
+ * Harvest per day in Wh, one point per day of the range (0 where nothing was harvested): of one device,
+ * or without a device of every device the caller sees (grouped by day in the database; the range
+ * condition on `day` uses daily_harvest_day, or the primary key per device of a customer).
+ */
+export async function harvestOf(
+  db: Db,
+  auth: AuthUser,
+  query: { device?: number | undefined; start_date: string; end_date: string },
+): Promise<{ date: string; harvest: number }[]> {
+  if (query.device) await getInventory(db, auth, 'rms', query.device);
+  const range = between(dailyHarvest.day, query.start_date, query.end_date);
+  const rows = query.device
+    ? await db
+        .select({ day: dayText, wh: dailyHarvest.harvestWh })
+        .from(dailyHarvest)
+        .where(and(eq(dailyHarvest.deviceId, query.device), range))
+    : await db
+        .select({ day: dayText, wh: sql<number>`${sum(dailyHarvest.harvestWh)}::float8` })
+        .from(dailyHarvest)
+        .innerJoin(rmsDevices, eq(rmsDevices.id, dailyHarvest.deviceId))
+        .where(and(range, orgScope(rmsDevices.organizationId, auth)))
+        .groupBy(dailyHarvest.day);
+  const byDay = new Map(rows.map((r) => [r.day, Number(r.wh)]));
+  return daysBetween(query.start_date, query.end_date).map((date) => ({
+    date,
+    harvest: byDay.get(date) ?? 0,
+  }));
+}
+
+/** MPPT efficiency per day of the last MPPT_DAYS local days, oldest first: the mean of daytime samples. */
+export async function mpptDaysOf(db: Db, timeZone: string, auth: AuthUser, deviceId: number) {
+  await getInventory(db, auth, 'rms', deviceId);
+  const first = addDays(today(timeZone), 1 - MPPT_DAYS);
+  const day = localDay(telemetrySamples.ts, timeZone);
+  const rows = await db
+    .select({ day, mppt: sql<number>`${avg(telemetrySamples.mppt)}::float8` })
+    .from(telemetrySamples)
+    .where(
+      and(
+        eq(telemetrySamples.deviceId, deviceId),
+        gte(telemetrySamples.ts, sql`${dayStart(first, timeZone)}`),
+        gt(telemetrySamples.pvI, 0),
+      ),
+    )
+    .groupBy(sql`1`);
+  const byDay = new Map(rows.map((r) => [r.day, Number(r.mppt)]));
+  return daysBetween(first, addDays(first, MPPT_DAYS - 1)).map((date) => ({
+    date,
+    mppt: byDay.get(date) ?? null,
+  }));
+}

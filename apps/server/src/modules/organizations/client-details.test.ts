@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { today } from '../../calendar';
+import { rmsDevices } from '../../db/schema/inventory';
+import { organizations } from '../../db/schema/organizations';
+import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
+
+// Client Details counts an organization's RMS devices: active (expiry after today), expired (expiry
+// today or before) and inactive (deleted); another organization's devices never count.
+
+let t: TestApp;
+let admin: Session;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signIn(t.app);
+});
+afterAll(() => t.close());
+
+function dayFrom(days: number): string {
+  const [y, m, d] = today(t.config.timeZone).split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
+}
+
+async function addOrganization(name: string) {
+  const [org] = await t.database.db
+    .insert(organizations)
+    .values({ companyName: name, email: `${name.toLowerCase()}@org.example` })
+    .returning({ id: organizations.id });
+  return org!.id;
+}
+
+let serial = 0;
+async function addDevice(organizationId: number, expiryDate: string, isActive = true) {
+  serial += 1;
+  await t.database.db.insert(rmsDevices).values({
+    code: `CD-${serial}`,
+    manufacture: 'Surya',
+    model: 'M1',
+    inventoryDate: '2026-01-01',
+    expiryDate,
+    remarks: 'r',
+    organizationId,
+    isActive,
+  });
+}
+
+async function detailsOf(id: number) {
+  const list = await t.app.inject({
+    url: `/api/v1/admin_settings/organizations/?id=${id}&pagination=false`,
+    headers: bearer(admin),
+  });
+  expect(list.statusCode).toBe(200);
+  return list.json()[0].client_details;
+}
+
+describe('client details', () => {
+  it('counts active, expired and inactive RMS devices of the organization only', async () => {
+    const org = await addOrganization('Counted');
+    const other = await addOrganization('Elsewhere');
+    expect(await detailsOf(org)).toEqual({ active_devices: 0, inactive_devices: 0, expired_count: 0 });
+    await addDevice(org, dayFrom(1));
+    await addDevice(org, dayFrom(400));
+    await addDevice(org, dayFrom(0));
+    await addDevice(org, dayFrom(-10));
+    await addDevice(org, dayFrom(50), false);
+    await addDevice(other, dayFrom(50));
+    await addDevice(other, dayFrom(-1));
+    expect(await detailsOf(org)).toEqual({ active_devices: 2, inactive_devices: 1, expired_count: 2 });
+    expect(await detailsOf(other)).toEqual({ active_devices: 1, inactive_devices: 0, expired_count: 1 });
+  });
+
+  it('is the same in the paged list', async () => {
+    const org = await addOrganization('Paged');
+    await addDevice(org, dayFrom(3));
+    const res = await t.app.inject({
+      url: '/api/v1/admin_settings/organizations/?query=Paged',
+      headers: bearer(admin),
+    });
+    expect(res.json().results[0].client_details).toEqual({
+      active_devices: 1,
+      inactive_devices: 0,
+      expired_count: 0,
+    });
+  });
+});

@@ -1,0 +1,66 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { rmsDevices } from '../db/schema/inventory';
+import { deviceKeys } from '../db/schema/telemetry';
+
+// Device identity (DESIGN "Device link"): a device signs in with its RMS ID and its key, over MQTT
+// (username, password) or HTTP. The key is shown once, when made; only its hash is kept.
+
+export interface DeviceIdentity {
+  /** Inventory id (rms_devices.id). */
+  id: number;
+  /** The RMS ID, as in topics. */
+  code: string;
+  organizationId: number;
+}
+
+export function newDeviceKey(): string {
+  return `rmsk_${randomBytes(32).toString('base64url')}`;
+}
+
+function hashOf(key: string): Buffer {
+  return createHash('sha256').update(key).digest();
+}
+
+/** Makes (or replaces) a device's key and returns it; the old key stops working at once. */
+export async function issueDeviceKey(db: Db, deviceId: number): Promise<string> {
+  const key = newDeviceKey();
+  const keyHash = hashOf(key).toString('hex');
+  await db
+    .insert(deviceKeys)
+    .values({ deviceId, keyHash })
+    .onConflictDoUpdate({ target: deviceKeys.deviceId, set: { keyHash, createdAt: new Date() } });
+  return key;
+}
+
+/** The active device with this RMS ID (case-insensitive), or null. */
+export async function findDevice(db: Db, code: string): Promise<DeviceIdentity | null> {
+  const [row] = await db
+    .select({ id: rmsDevices.id, code: rmsDevices.code, organizationId: rmsDevices.organizationId })
+    .from(rmsDevices)
+    .where(and(sql`lower(${rmsDevices.code}) = lower(${code})`, eq(rmsDevices.isActive, true)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The active device with this RMS ID whose key matches, or null. */
+export async function verifyDevice(db: Db, code: string, key: string): Promise<DeviceIdentity | null> {
+  if (!code || !key || code.length > 64 || key.length > 200) return null;
+  const [row] = await db
+    .select({
+      id: rmsDevices.id,
+      code: rmsDevices.code,
+      organizationId: rmsDevices.organizationId,
+      keyHash: deviceKeys.keyHash,
+    })
+    .from(rmsDevices)
+    .innerJoin(deviceKeys, eq(deviceKeys.deviceId, rmsDevices.id))
+    .where(and(sql`lower(${rmsDevices.code}) = lower(${code})`, eq(rmsDevices.isActive, true)))
+    .limit(1);
+  if (!row) return null;
+  const expected = Buffer.from(row.keyHash, 'hex');
+  const given = hashOf(key);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  return { id: row.id, code: row.code, organizationId: row.organizationId };
+}

@@ -1,0 +1,133 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { localHour, today } from '../calendar';
+import type { Db } from '../db/client';
+import { CommandDispatcher, type Publisher } from './command-dispatcher';
+import { dayResolver } from './day-of';
+import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker';
+import { connectExternalBroker, type ExternalBroker } from './external-broker';
+import { IngestQueue } from './ingest-queue';
+import type { LiveChanges } from './live-events';
+import { markOffline, raiseNoCharge } from './sweeper';
+import { Uplink } from './uplink';
+import { writeBatch } from './write-batch';
+
+// The device link as one service: ingest queue, uplink handling, the broker (embedded Aedes on
+// MQTT_PORT, or an external one at MQTT_URL), command delivery and the periodic checks.
+
+export interface DeviceLinkOptions {
+  db: Db;
+  log: FastifyBaseLogger;
+  timeZone: string;
+  /** Embedded broker port (0: any free port); ignored with `mqttUrl`. */
+  mqttPort: number;
+  mqttHost?: string;
+  mqttUrl?: string;
+  /** Ingest transactions in flight at once (see IngestQueue); 1 by default. */
+  writers?: number;
+  /** Run the periodic checks (offline, no charge, command timeouts); 0 turns them off. */
+  sweepEveryMs?: number;
+  /** Look for pending commands of connected devices; 0 turns it off. */
+  commandPassEveryMs?: number;
+  /** Told what changed once it is committed (the live channel). */
+  changed?: (changes: LiveChanges) => void;
+}
+
+export class DeviceLink {
+  readonly queue: IngestQueue;
+  readonly uplink: Uplink;
+  private broker: EmbeddedBroker | ExternalBroker | null = null;
+  private dispatcher: CommandDispatcher | null = null;
+  private timers: NodeJS.Timeout[] = [];
+
+  constructor(private readonly options: DeviceLinkOptions) {
+    const dayOf = dayResolver(options.timeZone);
+    const changed = options.changed ?? (() => {});
+    this.queue = new IngestQueue({
+      write: async (rows) => {
+        const result = await writeBatch(options.db, rows, dayOf);
+        changed(result);
+        return result;
+      },
+      writers: options.writers,
+      onError: (error, attempt) =>
+        options.log.error(
+          { err: error, attempt },
+          attempt === 0 ? 'ingest: row dropped' : 'ingest: write failed, retrying',
+        ),
+    });
+    this.uplink = new Uplink(options.db, this.queue, changed);
+  }
+
+  /** The embedded broker's port, when it runs. */
+  get mqttPort(): number | null {
+    return this.broker && 'port' in this.broker ? this.broker.port : null;
+  }
+
+  async start(): Promise<void> {
+    const { db, log } = this.options;
+    let publisher: Publisher;
+    if (this.options.mqttUrl) {
+      const external = await connectExternalBroker({
+        url: this.options.mqttUrl,
+        db,
+        uplink: this.uplink,
+        log,
+      });
+      this.broker = external;
+      publisher = external;
+    } else {
+      const embedded = await startEmbeddedBroker({
+        db,
+        uplink: this.uplink,
+        log,
+        port: this.options.mqttPort,
+        host: this.options.mqttHost,
+        onDeviceReady: (device) => void this.dispatcher?.deliver(device.id),
+      });
+      this.broker = embedded;
+      publisher = {
+        connected: embedded.connected,
+        publish: (topic, payload) =>
+          new Promise((resolve, reject) =>
+            embedded.aedes.publish(
+              { cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false },
+              (error) => (error ? reject(error) : resolve()),
+            ),
+          ),
+      };
+    }
+    this.dispatcher = new CommandDispatcher(db, publisher, log, this.options.changed);
+    const every = this.options.sweepEveryMs ?? 30_000;
+    if (every > 0) this.timers.push(setInterval(() => void this.sweep(), every));
+    const pass = this.options.commandPassEveryMs ?? 2000;
+    if (pass > 0) {
+      this.timers.push(
+        setInterval(() => {
+          this.dispatcher?.deliverWaiting().catch((error: unknown) => {
+            log.error({ err: error }, 'commands: periodic pass failed');
+          });
+        }, pass),
+      );
+    }
+  }
+
+  /** The periodic checks; also callable from tests. */
+  async sweep(now = new Date()): Promise<void> {
+    const { db, log, timeZone } = this.options;
+    try {
+      const changed = this.options.changed ?? (() => {});
+      changed(await markOffline(db, now.getTime()));
+      changed(await raiseNoCharge(db, today(timeZone, now), localHour(timeZone, now), now.getTime()));
+      await this.dispatcher?.expire(now.getTime());
+    } catch (error) {
+      log.error({ err: error }, 'device link: periodic check failed');
+    }
+  }
+
+  async stop(): Promise<void> {
+    for (const t of this.timers) clearInterval(t);
+    this.dispatcher?.stop();
+    await this.broker?.close();
+    await this.queue.close();
+  }
+}

@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import mqtt from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { telemetrySamples } from '../db/schema/telemetry';
+import { createTestApp, type TestApp } from '../testing/app';
+import { addDevice, sample } from '../testing/devices';
+import { connectExternalBroker } from './external-broker';
+
+// Ingest through an external broker (the machine's Mosquitto, MQTT_EXTERNAL_URL): run by .ci/run with
+// `npm run test:mosquitto`, not part of the default run, which has no broker to rely on. Each run uses
+// its own shared-subscription groups and short sessions, so runs never take each other's messages.
+// (The broker queues a group's share for members that are away, so each test is a deployment of its own.)
+
+const url = process.env.MQTT_EXTERNAL_URL;
+if (!url) throw new Error('MQTT_EXTERNAL_URL is not set (e.g. mqtt://127.0.0.1:1883)');
+
+let t: TestApp;
+const run = randomBytes(4).toString('hex');
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const stored = (deviceId: number) =>
+  t.database.db.select().from(telemetrySamples).where(eq(telemetrySamples.deviceId, deviceId));
+
+/** The server side; `group` names one deployment (its shared subscription and client ids). */
+const ingest = (group: string, connections: number) =>
+  connectExternalBroker({
+    url: url!,
+    db: t.database.db,
+    uplink: t.app.deviceLink.uplink,
+    log: t.app.log,
+    connections,
+    group,
+    clientIdPrefix: group,
+    sessionExpirySeconds: 60,
+  });
+
+async function publisher(code: string) {
+  return mqtt.connectAsync(url!, { clientId: `test-dev-${code}`, username: code, reconnectPeriod: 0 });
+}
+
+describe('external broker', () => {
+  it('stores what devices publish through the broker once, over a shared subscription', async () => {
+    const device = await addDevice(t, `EXT-${run}-1`);
+    const server = await ingest(`rms-ingest-${run}-a`, 4);
+    const client = await publisher(device.code);
+    const ts = Date.now() - 10_000;
+    await client.publishAsync(`rms/${device.code}/telemetry`, JSON.stringify(sample(ts)), { qos: 1 });
+    await client.publishAsync(`rms/${device.code}/telemetry`, JSON.stringify(sample(ts)), { qos: 1 });
+    await client.publishAsync(`rms/${device.code}/telemetry`, JSON.stringify(sample(ts + 1000)), { qos: 1 });
+    await expect.poll(async () => (await stored(device.id)).length, { timeout: 10_000 }).toBe(2);
+    await client.endAsync();
+    await server.close();
+  });
+
+  it('gets what was published while the ingest was away, from its persistent session', async () => {
+    const device = await addDevice(t, `EXT-${run}-2`);
+    await (await ingest(`rms-ingest-${run}-b`, 2)).close();
+    const client = await publisher(device.code);
+    const base = Date.now() - 60_000;
+    for (let i = 0; i < 5; i++) {
+      await client.publishAsync(`rms/${device.code}/telemetry`, JSON.stringify(sample(base + i * 1000)), {
+        qos: 1,
+      });
+    }
+    await client.endAsync();
+    expect(await stored(device.id)).toHaveLength(0);
+    const again = await ingest(`rms-ingest-${run}-b`, 2);
+    await expect.poll(async () => (await stored(device.id)).length, { timeout: 10_000 }).toBe(5);
+    await again.close();
+  });
+});

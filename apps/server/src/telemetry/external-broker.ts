@@ -1,0 +1,105 @@
+import { hostname } from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import mqtt, { type MqttClient } from 'mqtt';
+import type { Db } from '../db/client';
+import { findDevice, type DeviceIdentity } from './device-keys';
+import type { Publisher } from './command-dispatcher';
+import { parseUplink } from './topics';
+import type { Uplink } from './uplink';
+
+// Ingest from an external broker (MQTT_URL: Mosquitto, EMQX). The server subscribes through a shared
+// subscription, so several server instances split the devices' messages, with fixed client ids and
+// persistent sessions, so messages published while it was away wait at the broker. Each message is
+// acknowledged (PUBACK) only after its batch has committed. mqtt.js handles one incoming message per
+// connection at a time, so a pool of connections lets many messages share a batch.
+//
+// Device sign-in and topic rights belong to the external broker here: configure it so that a device
+// (username = RMS ID) may only publish to rms/%u/# and subscribe to rms/%u/cmd (Mosquitto:
+// `pattern write rms/%u/#` and `pattern read rms/%u/cmd` in its ACL file). The topic then names the device.
+
+export const SHARED_GROUP = 'rms-ingest';
+
+export interface ExternalBroker extends Publisher {
+  close(): Promise<void>;
+}
+
+export async function connectExternalBroker(options: {
+  url: string;
+  db: Db;
+  uplink: Uplink;
+  log: FastifyBaseLogger;
+  connections?: number;
+  /** Shared-subscription group: every server instance of one deployment uses the same. */
+  group?: string;
+  clientIdPrefix?: string;
+  /** How long the broker keeps the session (and queues messages) while the server is away. */
+  sessionExpirySeconds?: number;
+}): Promise<ExternalBroker> {
+  const { db, uplink, log } = options;
+  const devices = new DeviceCache(db);
+  const group = options.group ?? SHARED_GROUP;
+  const prefix = options.clientIdPrefix ?? `${group}-${hostname()}`;
+  const clients: MqttClient[] = [];
+  for (let i = 0; i < (options.connections ?? 16); i++) {
+    // The handler is in place before connecting: a resumed session delivers what waited at once.
+    const client = mqtt.connect(options.url, {
+      clientId: `${prefix}-${i}`,
+      clean: false,
+      protocolVersion: 5,
+      properties: { sessionExpiryInterval: options.sessionExpirySeconds ?? 7 * 86_400 },
+      reconnectPeriod: 2000,
+      manualConnect: true,
+    });
+    client.handleMessage = (packet, done) => {
+      const topic = parseUplink(packet.topic);
+      if (!topic) return done();
+      devices
+        .byCode(topic.code)
+        .then((device) => (device ? uplink.receive(device, topic.kind, packet.payload as Buffer) : null))
+        .then(
+          () => done(),
+          (error: unknown) => {
+            log.error({ err: error, topic: packet.topic }, 'mqtt: ingest failed');
+            done(error as Error);
+          },
+        );
+    };
+    client.on('error', (error) => log.warn({ err: error }, 'mqtt: broker connection error'));
+    const connected = new Promise<void>((resolve, reject) => {
+      client.once('connect', () => resolve());
+      client.once('error', reject);
+    });
+    client.connect();
+    await connected;
+    await client.subscribeAsync(
+      ['telemetry', 'fault', 'ack'].map((kind) => `$share/${group}/rms/+/${kind}`),
+      { qos: 1 },
+    );
+    clients.push(client);
+  }
+  return {
+    publish: async (topic, payload) => {
+      await clients[0]!.publishAsync(topic, payload, { qos: 1 });
+    },
+    // The broker keeps commands for devices with persistent sessions; whether a device is there is not known here.
+    connected: () => true,
+    close: async () => {
+      await Promise.all(clients.map((c) => c.endAsync()));
+    },
+  };
+}
+
+/** RMS ID → device, cached for a minute (the external broker has already checked the device's key). */
+class DeviceCache {
+  private readonly cache = new Map<string, { device: DeviceIdentity | null; until: number }>();
+  constructor(private readonly db: Db) {}
+
+  async byCode(code: string): Promise<DeviceIdentity | null> {
+    const hit = this.cache.get(code);
+    if (hit && hit.until > Date.now()) return hit.device;
+    const device = await findDevice(this.db, code);
+    if (this.cache.size > 100_000) this.cache.clear();
+    this.cache.set(code, { device, until: Date.now() + 60_000 });
+    return device;
+  }
+}

@@ -1,0 +1,105 @@
+import {
+  INGEST_MESSAGES,
+  MAX_FUTURE_SKEW_MS,
+  MAX_SAMPLE_AGE_MS,
+  telemetryBatch,
+  telemetrySample,
+  type TelemetrySample,
+} from '@rms/contracts/telemetry';
+
+/** A sample as ingest handles it: the device's inventory id and the measured time in epoch ms. */
+export interface SampleRow {
+  deviceId: number;
+  ts: number;
+  gsmSig: number;
+  btV: number;
+  btChI: number;
+  btDisI: number;
+  soc: number;
+  pvV: number;
+  pvI: number;
+  loV: number;
+  loI: number;
+  brightness: number;
+  loSts: number;
+  mppt: number;
+  energyWh: number;
+  temp: number;
+  telecom: string | null;
+  faults: string[] | null;
+}
+
+export type ParseResult = { ok: true; rows: SampleRow[] } | { ok: false; reason: string };
+
+/** Parses one message (JSON text) of a device into rows, or says why it is refused. */
+export function parseTelemetry(deviceId: number, payload: string | Buffer, now = Date.now()): ParseResult {
+  let json: unknown;
+  try {
+    json = JSON.parse(typeof payload === 'string' ? payload : payload.toString('utf8'));
+  } catch {
+    return { ok: false, reason: INGEST_MESSAGES.badJson };
+  }
+  return toRows(deviceId, json, now);
+}
+
+/** Validates an already parsed message against the contract and the clock. */
+export function toRows(deviceId: number, json: unknown, now = Date.now()): ParseResult {
+  // Checked against the one shape it has, so that the error names the field (a union would not).
+  const parsed = (Array.isArray(json) ? telemetryBatch : telemetrySample).safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { ok: false, reason: `${issue?.path.join('.') || 'payload'}: ${issue?.message ?? 'invalid'}` };
+  }
+  const samples = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
+  const rows: SampleRow[] = [];
+  for (const sample of samples) {
+    const ts = typeof sample.ts === 'number' ? sample.ts : Date.parse(sample.ts);
+    if (ts > now + MAX_FUTURE_SKEW_MS) return { ok: false, reason: INGEST_MESSAGES.futureSample };
+    if (ts < now - MAX_SAMPLE_AGE_MS) return { ok: false, reason: INGEST_MESSAGES.oldSample };
+    rows.push(rowOf(deviceId, ts, sample));
+  }
+  return { ok: true, rows };
+}
+
+function rowOf(deviceId: number, ts: number, s: TelemetrySample): SampleRow {
+  return {
+    deviceId,
+    ts,
+    gsmSig: s.gsm_sig,
+    btV: s.bt_v,
+    btChI: s.bt_ch_i,
+    btDisI: s.bt_dis_i,
+    soc: s.soc,
+    pvV: s.pv_v,
+    pvI: s.pv_i,
+    loV: s.lo_v,
+    loI: s.lo_i,
+    brightness: s.brightness,
+    loSts: s.lo_sts,
+    mppt: s.mppt,
+    energyWh: s.energy_wh,
+    temp: s.temp,
+    telecom: s.telecom ?? null,
+    faults: s.faults ?? null,
+  };
+}
+
+/** The readings kept as a device's live sample (spec 02 §3 names). */
+export function liveSampleOf(r: SampleRow): Record<string, number> {
+  return {
+    gsm_sig: r.gsmSig,
+    bt_v: r.btV,
+    bt_ch_i: r.btChI,
+    bt_dis_i: r.btDisI,
+    soc: r.soc,
+    pv_v: r.pvV,
+    pv_i: r.pvI,
+    lo_v: r.loV,
+    lo_i: r.loI,
+    brightness: r.brightness,
+    lo_sts: r.loSts,
+    mppt: r.mppt,
+    energy_wh: r.energyWh,
+    temp: r.temp,
+  };
+}

@@ -1,0 +1,110 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { commandAck, INGEST_MESSAGES, type AlarmKind } from '@rms/contracts/telemetry';
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
+import { deviceCommands } from '../db/schema/commands';
+import { raiseAlarms, refreshStatus } from './alarms';
+import type { DeviceIdentity } from './device-keys';
+import type { IngestQueue } from './ingest-queue';
+import type { LiveChanges } from './live-events';
+import { toRows } from './sample-row';
+import type { UplinkKind } from './topics';
+
+// What a device sends, whichever way it arrives (embedded broker, external broker, HTTP): telemetry
+// goes through the batching queue; fault reports and command acknowledgements are written at once.
+
+export interface UplinkStats {
+  refused: Record<string, number>;
+}
+
+export type UplinkResult = { ok: true } | { ok: false; reason: string };
+
+const faultReport = z.object({
+  ts: z.union([z.iso.datetime({ offset: true }), z.number().int().positive()]),
+  faults: z.array(z.string().regex(/^[A-Z0-9_]{1,32}$/)).max(16),
+});
+
+export class Uplink {
+  readonly stats: UplinkStats = { refused: {} };
+  constructor(
+    private readonly db: Db,
+    private readonly queue: IngestQueue,
+    private readonly changed: (changes: LiveChanges) => void = () => {},
+  ) {}
+
+  /** Resolves once the message is stored (telemetry: committed); refused messages say why. */
+  async receive(device: DeviceIdentity, kind: UplinkKind, payload: Buffer | string): Promise<UplinkResult> {
+    if (kind === 'telemetry') await this.queue.room();
+    let json: unknown;
+    try {
+      json = JSON.parse(payload.toString());
+    } catch {
+      return this.refuse(INGEST_MESSAGES.badJson);
+    }
+    if (kind === 'telemetry') return this.receiveTelemetry(device, json);
+    if (kind === 'ack') {
+      const ack = commandAck.safeParse(json);
+      if (!ack.success) return this.refuse('bad ack');
+      await this.acknowledge(device, ack.data.id, ack.data.ok, ack.data.error ?? null);
+      return { ok: true };
+    }
+    const report = faultReport.safeParse(json);
+    if (!report.success) return this.refuse('bad fault report');
+    await this.reportFaults(device, report.data.faults, new Date(report.data.ts));
+    return { ok: true };
+  }
+
+  /** Telemetry already parsed from JSON (the HTTP route's body). */
+  async receiveTelemetry(device: DeviceIdentity, json: unknown): Promise<UplinkResult> {
+    const parsed = toRows(device.id, json);
+    if (!parsed.ok) return this.refuse(parsed.reason);
+    await this.queue.submit(parsed.rows);
+    return { ok: true };
+  }
+
+  private refuse(reason: string): UplinkResult {
+    this.stats.refused[reason] = (this.stats.refused[reason] ?? 0) + 1;
+    return { ok: false, reason };
+  }
+
+  /** The device acknowledges by command id; only its own open commands move (so each runs once). */
+  private async acknowledge(device: DeviceIdentity, id: number, ok: boolean, error: string | null) {
+    const finished = await this.db
+      .update(deviceCommands)
+      .set({ status: ok ? 'acknowledged' : 'failed', error, finishedAt: new Date() })
+      .where(
+        and(
+          eq(deviceCommands.id, id),
+          eq(deviceCommands.deviceId, device.id),
+          inArray(deviceCommands.status, ['pending', 'sent']),
+        ),
+      )
+      .returning({ id: deviceCommands.id });
+    this.changed({ commands: finished.map((c) => c.id) });
+  }
+
+  /** A fault report is the device's whole list of active faults. */
+  private async reportFaults(device: DeviceIdentity, codes: string[], at: Date) {
+    const alarms = await this.db.transaction(async (tx) => {
+      const kind: AlarmKind = 'fault';
+      const raised = await raiseAlarms(
+        tx,
+        codes.map((code) => ({ deviceId: device.id, kind, code, at: at.getTime() })),
+      );
+      const resolved = await rowsOf<{ id: number | string }>(
+        tx,
+        sql`
+        update alarms set resolution_time = greatest(fault_time, ${at.toISOString()}::timestamptz)
+        where device_id = ${device.id} and kind = 'fault' and resolution_time is null
+          and not (fault_code = any(${sql.param(codes)}::text[]))
+        returning id`,
+      );
+      await tx.execute(sql`
+        update device_live_state set faults = ${JSON.stringify(codes)}::jsonb where device_id = ${device.id}`);
+      await refreshStatus(tx, [device.id]);
+      return [...raised, ...resolved.map((r) => Number(r.id))];
+    });
+    this.changed({ devices: [device.id], alarms });
+  }
+}

@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
+import { applySampleAlarms } from './alarms';
+import { updateHarvest } from './harvest';
+import { liveSampleOf, type SampleRow } from './sample-row';
+
+// One ingest batch, in one transaction: store the samples (a (device, ts) already stored is skipped),
+// then derive live state, daily harvest and alarms from the rows that were new.
+
+export interface BatchResult {
+  /** Samples that were new (the rest were redeliveries). */
+  stored: number;
+  /** Devices that reported (their live state moved), and alarms raised or resolved, by id. */
+  devices: number[];
+  alarms: number[];
+}
+
+export async function writeBatch(
+  db: Db,
+  rows: readonly SampleRow[],
+  dayOf: (epochMs: number) => string,
+  now = new Date(),
+): Promise<BatchResult> {
+  return db.transaction(async (tx) => {
+    const inserted = await insertSamples(tx, rows);
+    const newest = newestPerDevice(rows);
+    const current = await upsertLiveState(tx, newest, now);
+    await updateHarvest(tx, inserted, dayOf);
+    const devices = [...new Set(rows.map((r) => r.deviceId))];
+    const alarms = await applySampleAlarms(
+      tx,
+      newest.filter((s) => current.get(s.deviceId) === s.ts),
+      devices,
+    );
+    return { stored: inserted.length, devices, alarms };
+  });
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * A column as one PostgreSQL array literal. Numbers and ISO times need no quoting, and building the
+ * literal here skips the driver's per-element escaping (a tenth of ingest's CPU time in profiles).
+ */
+const arrayLiteral = (values: readonly (number | string)[]) => sql.param(`{${values.join(',')}}`);
+
+async function insertSamples(db: Db, rows: readonly SampleRow[]): Promise<SampleRow[]> {
+  const col = (pick: (r: SampleRow) => number | string) => arrayLiteral(rows.map(pick));
+  const result = await rowsOf<{ device_id: number; ts: string }>(
+    db,
+    sql`
+    insert into telemetry_samples
+      (device_id, ts, gsm_sig, bt_v, bt_ch_i, bt_dis_i, soc, pv_v, pv_i, lo_v, lo_i,
+       brightness, lo_sts, mppt, energy_wh, temp)
+    select * from unnest(
+      ${col((r) => r.deviceId)}::int[], ${col((r) => iso(r.ts))}::timestamptz[],
+      ${col((r) => r.gsmSig)}::smallint[], ${col((r) => r.btV)}::real[], ${col((r) => r.btChI)}::real[],
+      ${col((r) => r.btDisI)}::real[], ${col((r) => r.soc)}::real[], ${col((r) => r.pvV)}::real[],
+      ${col((r) => r.pvI)}::real[], ${col((r) => r.loV)}::real[], ${col((r) => r.loI)}::real[],
+      ${col((r) => r.brightness)}::smallint[], ${col((r) => r.loSts)}::smallint[], ${col((r) => r.mppt)}::real[],
+      ${col((r) => r.energyWh)}::float8[], ${col((r) => r.temp)}::real[])
+    on conflict do nothing
+    returning device_id, ts`,
+  );
+  const byKey = new Map(rows.map((r) => [`${r.deviceId}|${r.ts}`, r]));
+  const inserted: SampleRow[] = [];
+  for (const { device_id, ts } of result) {
+    const row = byKey.get(`${device_id}|${Date.parse(ts)}`);
+    if (row) inserted.push(row);
+  }
+  return inserted;
+}
+
+function newestPerDevice(rows: readonly SampleRow[]): SampleRow[] {
+  const newest = new Map<number, SampleRow>();
+  for (const r of rows) {
+    const seen = newest.get(r.deviceId);
+    if (!seen || r.ts >= seen.ts) newest.set(r.deviceId, r);
+  }
+  return [...newest.values()];
+}
+
+/**
+ * Keeps each device's newest sample; every delivery marks it seen (and so back online). Returns each
+ * device's stored newest time, to tell whether the batch's sample is the current one.
+ */
+async function upsertLiveState(db: Db, newest: SampleRow[], now: Date): Promise<Map<number, number>> {
+  if (newest.length === 0) return new Map();
+  const result = await rowsOf<{ device_id: number; last_ts: string }>(
+    db,
+    sql`
+    insert into device_live_state as s (device_id, last_ts, last_seen_at, status, sample, telecom, faults)
+    select k.device_id, k.last_ts, ${now.toISOString()}::timestamptz, 'Online', k.sample, k.telecom, k.faults
+    from unnest(
+      ${sql.param(newest.map((r) => r.deviceId))}::int[],
+      ${sql.param(newest.map((r) => iso(r.ts)))}::timestamptz[],
+      ${sql.param(newest.map((r) => JSON.stringify(liveSampleOf(r))))}::jsonb[],
+      ${sql.param(newest.map((r) => r.telecom))}::text[],
+      ${sql.param(newest.map((r) => (r.faults ? JSON.stringify(r.faults) : null)))}::jsonb[]
+    ) as k(device_id, last_ts, sample, telecom, faults)
+    on conflict (device_id) do update set
+      last_seen_at = excluded.last_seen_at,
+      status = case when s.status = 'Offline' then 'Online' else s.status end,
+      last_ts = greatest(s.last_ts, excluded.last_ts),
+      sample = case when excluded.last_ts >= s.last_ts then excluded.sample else s.sample end,
+      telecom = case when excluded.last_ts >= s.last_ts then coalesce(excluded.telecom, s.telecom) else s.telecom end,
+      faults = case when excluded.last_ts >= s.last_ts and excluded.faults is not null
+        then excluded.faults else s.faults end
+    returning device_id, last_ts`,
+  );
+  return new Map(result.map((r) => [r.device_id, Date.parse(r.last_ts)]));
+}

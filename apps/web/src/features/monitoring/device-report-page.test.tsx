@@ -1,0 +1,112 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { REPORT_MESSAGES } from '@rms/contracts/monitoring';
+import { stubApi, type FakeAnswer } from '../../test-utils/fake-api';
+import { makeUser, signIn } from '../../test-utils/fixtures';
+import { TestProviders } from '../../test-utils/render';
+import { DeviceReportPage } from './device-report-page';
+
+const row = {
+  created_at: '2026-03-04T09:05:00.000Z',
+  device: 11,
+  RMS_ID: 'RMS-11',
+  gsm_sig: 72,
+  bt_v: 12.834,
+  bt_ch_i: 3.2,
+  lo_i: 0,
+  pv_v: 18.4,
+  pv_i: 3.5,
+  mppt: 94.5,
+  SOC: 81,
+};
+const page = (): FakeAnswer => [
+  200,
+  { results: [row], count: 1, current: 1, next: null, count_capped: false },
+];
+const lookups = {
+  'GET devices/activation/projects/': (): FakeAnswer => [200, [{ name: 'Lake Road' }]],
+  'GET devices/activation/poles/': (): FakeAnswer => [200, []],
+  'GET devices/device_list/': (): FakeAnswer => [200, []],
+  'GET admin_settings/state/': (): FakeAnswer => [200, [{ id: 1, name: 'Karnataka' }]],
+};
+const user = () => userEvent.setup({ pointerEventsCheck: 0 });
+
+function open(url: string) {
+  signIn(makeUser({ permissions: [{ key: 'DEVICE_REPORT' }] }));
+  const router = createMemoryRouter([{ path: '/device-report', element: <DeviceReportPage /> }], {
+    initialEntries: [url],
+  });
+  render(
+    <TestProviders>
+      <RouterProvider router={router} />
+    </TestProviders>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Device Report', () => {
+  it('shows report rows with the spec formats and sends the filters and the last 7 days', async () => {
+    const seen = stubApi({ ...lookups, 'GET monitoring/device_report/': page });
+    open('/device-report?project=Lake%20Road&state=1');
+    const cells = within(await screen.findByRole('row', { name: /RMS-11/ }));
+    expect(cells.getByText(/^04\/03\/2026 \d\d:\d\d [ap]m$/)).toBeInTheDocument();
+    expect(cells.getByText('12.83')).toBeInTheDocument();
+    expect(cells.getByText('94.50')).toBeInTheDocument();
+    const query = Object.fromEntries(seen.find((r) => r.path === 'monitoring/device_report/')!.query);
+    expect(query).toMatchObject({ project: 'Lake Road', state: '1', page: '1', page_size: '20' });
+    const days = (Date.parse(query.created_at__lte!) - Date.parse(query.created_at__gte!)) / 86_400_000;
+    expect(days).toBe(6);
+  });
+
+  it('downloads: the messages of the spec, then the link in a new window', async () => {
+    const opened = vi.fn(() => ({ opener: {} }) as unknown as Window);
+    vi.stubGlobal('open', opened);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const seen = stubApi({
+      ...lookups,
+      'GET monitoring/device_report/': async (request) => {
+        if (request.query.get('export_csv') !== 'true') return page();
+        await held;
+        return [200, { report_upload: 'report.csv', report_path: '/files/report.csv' }];
+      },
+    });
+    open('/device-report?device=11');
+    await screen.findByRole('row', { name: /RMS-11/ });
+    await user().click(screen.getByRole('button', { name: /Download Report/ }));
+    expect(await screen.findByText(REPORT_MESSAGES.generating)).toBeInTheDocument();
+    expect(opened).not.toHaveBeenCalled();
+    release();
+    expect(await screen.findByText(REPORT_MESSAGES.generated)).toBeInTheDocument();
+    expect(opened).toHaveBeenCalledWith('/files/report.csv', '_blank');
+    const exported = seen.find((r) => r.query.get('export_csv') === 'true')!;
+    expect(exported.query.get('device')).toBe('11');
+    expect(exported.query.get('page')).toBeNull();
+  });
+
+  it('says when the file could not be made, and when nothing is in the range', async () => {
+    stubApi({
+      ...lookups,
+      'GET monitoring/device_report/': (request) =>
+        request.query.get('export_csv') === 'true' ? [500, { detail: 'boom' }] : page(),
+    });
+    open('/device-report');
+    await screen.findByRole('row', { name: /RMS-11/ });
+    await user().click(screen.getByRole('button', { name: /Download Report/ }));
+    expect(await screen.findByText(REPORT_MESSAGES.failed)).toBeInTheDocument();
+
+    vi.unstubAllGlobals();
+    stubApi({
+      ...lookups,
+      'GET monitoring/device_report/': () => [
+        200,
+        { results: [], count: 0, current: 1, next: null, count_capped: false },
+      ],
+    });
+    open('/device-report');
+    expect((await screen.findAllByText('No data in this range')).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,94 @@
+import { useQuery } from '@tanstack/react-query';
+import { Card, Flex, Input, Spin, Typography } from 'antd';
+import { useNavigate } from 'react-router';
+import { ActivationFilterBar, useActivationFilters } from '../../components/activation-filters';
+import { useListParams } from '../../lib/use-list-params';
+import { mapQuery } from './fleet-api';
+import { FleetMap, MAP_DEFAULT, RANK_COLOUR } from './fleet-map';
+
+// Map View (spec 02 §2): every activated device with a location that the user may see, on tiles the
+// server names (OpenStreetMap by default), with the activation filters and a query. Hovering a device
+// shows its card; clicking it opens /analysis with the device in navigation state.
+
+const OSM_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const OSM_ATTRIBUTION =
+  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+
+const LEGEND = [
+  { label: 'Online', colour: RANK_COLOUR[0] },
+  { label: 'Offline', colour: RANK_COLOUR[1] },
+  { label: 'On Error', colour: RANK_COLOUR[2] },
+];
+
+export function MapViewPage() {
+  const filterState = useActivationFilters();
+  const list = useListParams();
+  const navigate = useNavigate();
+  const params = { ...filterState.filters, query: list.query || undefined };
+  const { data, isFetching, isError, isPlaceholderData } = useQuery(mapQuery(params));
+  const extra = data?.extra_data;
+  const markers = data?.data ?? [];
+
+  return (
+    <Card>
+      <Typography.Title level={4} style={{ marginTop: 0 }}>
+        Map View
+      </Typography.Title>
+      <ActivationFilterBar
+        state={filterState}
+        extra={[
+          <Input.Search
+            key="query"
+            aria-label="Search devices on the map"
+            placeholder="Project, address, device, STLT, pole, PIN"
+            allowClear
+            value={list.text}
+            onChange={(event) => list.setText(event.target.value)}
+            onSearch={list.searchNow}
+          />,
+        ]}
+      />
+      <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 8 }}>
+        <Typography.Text type="secondary" aria-live="polite">
+          {isError
+            ? 'The map could not be loaded'
+            : data
+              ? markers.length === 0
+                ? 'No device with a location matches'
+                : `${markers.length.toLocaleString('en-IN')} ${markers.length === 1 ? 'device' : 'devices'} on the map`
+              : 'Loading devices…'}
+        </Typography.Text>
+        <Flex gap={12} aria-label="Status colours">
+          {LEGEND.map((item) => (
+            <Flex key={item.label} gap={4} align="center">
+              <span
+                style={{
+                  width: 10,
+                  height: 10,
+                  borderRadius: '50%',
+                  background: item.colour,
+                  display: 'inline-block',
+                }}
+              />
+              <Typography.Text type="secondary">{item.label}</Typography.Text>
+            </Flex>
+          ))}
+        </Flex>
+      </Flex>
+      <Spin spinning={isFetching && !data}>
+        <FleetMap
+          markers={markers}
+          center={{
+            lat: extra?.center_latitude ?? MAP_DEFAULT.lat,
+            lon: extra?.center_longitude ?? MAP_DEFAULT.lon,
+          }}
+          tileUrl={data ? extra?.tile_url || OSM_TILES : ''}
+          tileAttribution={extra?.tile_attribution || OSM_ATTRIBUTION}
+          // The previous filters' devices stay shown while new ones load; fit the view once they are in.
+          selection={isPlaceholderData ? null : JSON.stringify(params)}
+          onOpen={(marker) => void navigate('/analysis', { state: { device: marker.device } })}
+        />
+      </Spin>
+    </Card>
+  );
+}

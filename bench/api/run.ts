@@ -1,0 +1,239 @@
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import { CASES } from './cases';
+import { seedFleet } from './seed';
+
+// bench/api: the console's heaviest reads under 50 concurrent clients on a PostgreSQL fleet of 10,000
+// devices with 30 days of 5-minute samples (seeded once into a kept database and reused: seeding takes
+// minutes). Each case runs against the production app (token check, validation, response schema) and
+// then against its bare twin (the same service function, so the same SQL, without the API layer), in
+// the same run; the ratio of their request rates is what the API layer costs (goal ≥ 0.8).
+
+const { values: args } = parseArgs({
+  options: {
+    'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+    devices: { type: 'string', default: '10000' },
+    days: { type: 'string', default: '30' },
+    interval: { type: 'string', default: '5' },
+    clients: { type: 'string', default: '50' },
+    seconds: { type: 'string', default: '15' },
+    reseed: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    'server-prof': { type: 'boolean', default: false },
+  },
+});
+const size = {
+  devices: Number(args.devices),
+  days: Number(args.days),
+  intervalMinutes: Number(args.interval),
+};
+const clients = Number(args.clients);
+const seconds = Number(args.seconds);
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const ADMIN = { email: 'bench@rms.local', password: `Bench-${randomBytes(6).toString('hex')}-1aA` };
+const OWNER = { email: 'owner@bench.example', password: 'Bench-owner-12345' };
+const TIME_ZONE = 'Asia/Kolkata';
+
+// --- the kept database -------------------------------------------------------------------------------
+const name = `rms_bench_api_${size.devices}_${size.days}_${size.intervalMinutes}`;
+const base = new URL(args['database-url']!);
+const admin = new pg.Client({ connectionString: base.toString() });
+await admin.connect();
+const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount! > 0;
+if (exists && args.reseed) await admin.query(`drop database ${name} with (force)`);
+if (!exists || args.reseed) await admin.query(`create database ${name}`);
+await admin.end();
+const url = new URL(base);
+url.pathname = `/${name}`;
+const databaseUrl = url.toString();
+const client = new pg.Client({ connectionString: databaseUrl });
+await client.connect();
+
+// --- the server process --------------------------------------------------------------------------------
+const server = fork(path.join(import.meta.dirname, 'server.ts'), [], {
+  execArgv: [
+    '--import',
+    'tsx',
+    ...(args['server-prof']
+      ? ['--cpu-prof', `--cpu-prof-dir=${path.join(import.meta.dirname, 'profiles')}`]
+      : []),
+  ],
+  env: {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    DEMO: '0',
+    LOG_LEVEL: 'warn',
+    TIME_ZONE,
+    PORT: '0',
+    MQTT_PORT: '0',
+  },
+});
+const ready = await new Promise<{ appPort: number; barePort: number }>((resolve, reject) => {
+  server.once('message', (m) => resolve(m as { appPort: number; barePort: number }));
+  server.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+});
+const api = `http://127.0.0.1:${ready.appPort}/api/v1/`;
+
+async function call<T>(method: string, route: string, body?: unknown, token?: string): Promise<T> {
+  const res = await fetch(api + route, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+const signIn = async (who: { email: string; password: string }) =>
+  (await call<{ access: string }>('POST', 'users/login/', { username: who.email, password: who.password }))
+    .access;
+
+// --- the fleet ------------------------------------------------------------------------------------------
+await client.query(
+  'create table if not exists bench_fleet (organization_id int not null, seeded_at timestamptz)',
+);
+let [fleet] = (await client.query<{ organization_id: number }>('select organization_id from bench_fleet'))
+  .rows;
+if (!fleet) {
+  const token = await signIn(ADMIN);
+  const [state] = await call<{ id: number }[]>(
+    'GET',
+    'admin_settings/state/?pagination=false',
+    undefined,
+    token,
+  );
+  const [city] = await call<{ id: number }[]>(
+    'GET',
+    `admin_settings/city/?state=${state!.id}&pagination=false`,
+    undefined,
+    token,
+  );
+  const keys = await call<{ key: string }[]>('GET', 'admin_settings/permissions/', undefined, token);
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const org = await call<{ id: number }>(
+    'POST',
+    'admin_settings/organizations/',
+    {
+      company_name: 'Bench Fleet',
+      state: state!.id,
+      city: city!.id,
+      address: '1 Bench Road',
+      activation_date: day(0),
+      expiry_date: day(700),
+      pan: 'BENCH1234K',
+      sub_domain: 'bench-fleet',
+      name: 'Bench Owner',
+      email: OWNER.email,
+      mobile: '9876500000',
+      create_password: OWNER.password,
+      permissions: keys.map((k) => ({ key: k.key })),
+    },
+    token,
+  );
+  log(`seeding ${size.devices} devices × ${size.days} days every ${size.intervalMinutes} min into ${name}`);
+  const started = Date.now();
+  await seedFleet(client, org.id, size);
+  await client.query('insert into bench_fleet values ($1, now())', [org.id]);
+  log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  fleet = { organization_id: org.id };
+}
+const samples = (
+  await client.query<{ n: string }>('select reltuples::bigint as n from pg_class where relname = $1', [
+    'telemetry_samples',
+  ])
+).rows[0]!.n;
+const [{ id: device }] = (
+  await client.query<{ id: number }>('select min(id) as id from rms_devices where organization_id = $1', [
+    fleet.organization_id,
+  ])
+).rows as [{ id: number }];
+
+// --- the runs -------------------------------------------------------------------------------------------
+const ownerToken = await signIn(OWNER);
+const me = await call<{ id: number }>('GET', 'users/me/', undefined, ownerToken);
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date());
+const context = { organizationId: fleet.organization_id, userId: me.id, device, today, timeZone: TIME_ZONE };
+server.send({ type: 'context', context });
+await new Promise((resolve) => server.once('message', resolve));
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+async function load(target: string, headers: Record<string, string>): Promise<Figures> {
+  const result = await autocannon({ url: target, connections: clients, duration: seconds, headers });
+  const non2xx = result.non2xx + result.errors + result.timeouts;
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: non2xx };
+}
+
+log(
+  `\nbench/api on PostgreSQL: ${size.devices} devices, ~${Number(samples).toLocaleString('en')} samples; ${clients} clients, ${seconds} s per run; ${cpus().length} cores, load ${loadavg()[0]!.toFixed(1)}`,
+);
+log(
+  'case                                   |   app rps | p50 ms | p99 ms |  bare rps | p50 ms | p99 ms | ratio',
+);
+const lines: string[] = [];
+for (const [i, c] of CASES.entries()) {
+  if (args.only && !c.name.includes(args.only)) continue;
+  const token = await signIn(OWNER);
+  const route = c.path({ ...context, db: undefined as never, auth: undefined as never });
+  await call('GET', route, undefined, token); // warm the plan cache and check the route answers
+  const app = await load(api + route, { authorization: `Bearer ${token}` });
+  const bare = await load(`http://127.0.0.1:${ready.barePort}/bare/${i}`, {});
+  const line = `${c.name.padEnd(38)} | ${app.rps.toFixed(0).padStart(9)} | ${String(app.p50).padStart(6)} | ${String(app.p99).padStart(6)} | ${bare.rps.toFixed(0).padStart(9)} | ${String(bare.p50).padStart(6)} | ${String(bare.p99).padStart(6)} | ${(app.rps / bare.rps).toFixed(2)}${app.errors + bare.errors ? `  (errors: ${app.errors}/${bare.errors})` : ''}`;
+  log(line);
+  lines.push(line);
+}
+
+// --- CSV export against COPY ... TO STDOUT of the same rows -----------------------------------------------
+if (!args.only || 'csv export'.includes(args.only)) {
+  const day = today;
+  const token = await signIn(OWNER);
+  let started = Date.now();
+  const file = await call<{ report_upload: string }>(
+    'GET',
+    `monitoring/device_report/?export_csv=true&created_at__gte=${day}&created_at__lte=${day}`,
+    undefined,
+    token,
+  );
+  const exportS = (Date.now() - started) / 1000;
+  const copySql = `copy (
+      select s.ts, d.device_id, s.gsm_sig, s.bt_v, s.bt_ch_i, s.lo_i, s.pv_v, s.pv_i, s.mppt, s.soc
+      from telemetry_samples s join rms_devices d on d.id = s.device_id
+      where d.organization_id = ${fleet.organization_id}
+        and s.ts >= ('${day}'::date)::timestamp at time zone '${TIME_ZONE}'
+        and s.ts < ('${day}'::date + 1)::timestamp at time zone '${TIME_ZONE}'
+      order by s.ts desc, s.device_id desc
+    ) to stdout with (format csv, header)`;
+  let rows = -1; // the header line
+  let bytes = 0;
+  started = Date.now();
+  await pipeline(
+    client.query(copyTo(copySql)),
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        bytes += chunk.length;
+        for (const b of chunk) if (b === 10) rows++;
+        done();
+      },
+    }),
+  );
+  const copyS = (Date.now() - started) / 1000;
+  const line = `csv export, fleet, 1 day (${rows.toLocaleString('en')} rows): API ${(rows / exportS).toFixed(0)} rows/s (${exportS.toFixed(1)} s, file ${file.report_upload}); COPY TO STDOUT ${(rows / copyS).toFixed(0)} rows/s (${copyS.toFixed(1)} s, ${(bytes / 1e6).toFixed(0)} MB); ratio ${(copyS / exportS).toFixed(2)}`;
+  log(line);
+}
+
+server.send({ type: 'stop' });
+await client.end();

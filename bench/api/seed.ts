@@ -1,0 +1,143 @@
+import type pg from 'pg';
+
+// The fleet the API benchmark reads: one customer organization with N activated devices spread around
+// the spec's map centre, each with D days of samples every M minutes, its daily harvest, its live state
+// and a few alarms. Written by PostgreSQL itself (generate_series), so seeding 10,000 devices × 30 days
+// (86 million samples) takes minutes, not hours; the samples' primary key and time index are dropped
+// while loading and rebuilt after, as a bulk load would. Values follow a solar day in Asia/Kolkata.
+
+export interface FleetSize {
+  devices: number;
+  days: number;
+  intervalMinutes: number;
+}
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+async function timed(client: pg.Client, label: string, text: string, values: unknown[] = []) {
+  const started = Date.now();
+  const res = await client.query(text, values);
+  log(`  ${label}: ${res.rowCount ?? 0} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** Seeds the fleet for `organizationId` (its devices, activations and telemetry). */
+export async function seedFleet(client: pg.Client, organizationId: number, size: FleetSize) {
+  const { devices, days, intervalMinutes } = size;
+  await client.query('set synchronous_commit = off');
+  await client.query("set maintenance_work_mem = '1GB'");
+  await timed(
+    client,
+    'RMS devices',
+    `insert into rms_devices (device_id, model, manufacture, inventory_date, expiry_date, organization_id)
+     select 'RMS-B' || lpad(n::text, 6, '0'), 'RMS-' || (12 + (n % 2) * 12), 'Bench', '2026-01-01', '2030-01-01', $1
+     from generate_series(1, $2::int) n`,
+    [organizationId, devices],
+  );
+  // Fifty projects over the first states and their cities, coordinates within ~1.5° of the centre.
+  await timed(
+    client,
+    'activations',
+    `with places as (
+       select s.id as state_id, c.id as city_id, row_number() over (order by s.id, c.id) - 1 as k
+       from states s join cities c on c.state_id = s.id where s.is_active and c.is_active
+     ), n_places as (select count(*) as n from places)
+     insert into activations (name, device_id, address1, address2, state_id, city_id, pin, panel_id,
+                              battery_id, latitude, longitude, organization_id)
+     select 'Project ' || (d.n % 50 + 1), d.id, d.n || ' Ring Road', 'Ward ' || (d.n % 40),
+            p.state_id, p.city_id, (110001 + d.n % 900)::text, 'PNL-' || d.n, 'BAT-' || d.n,
+            28.6479 + (random() - 0.5) * 3, 77.2031 + (random() - 0.5) * 3, $1
+     from (select id, row_number() over (order by id) as n from rms_devices where organization_id = $1) d
+     cross join n_places
+     join places p on p.k = d.n % n_places.n`,
+    [organizationId],
+  );
+
+  await client.query(
+    'alter table telemetry_samples drop constraint if exists telemetry_samples_device_id_ts_pk',
+  );
+  await client.query(
+    'alter table telemetry_samples drop constraint if exists telemetry_samples_device_id_rms_devices_id_fk',
+  );
+  await client.query('drop index if exists telemetry_samples_ts');
+  // A solar day: sun = sin(pi·(hour−6)/12) between 06:00 and 18:00 local, the light on from dusk to dawn.
+  await timed(
+    client,
+    'telemetry samples',
+    `insert into telemetry_samples (device_id, ts, gsm_sig, bt_v, bt_ch_i, bt_dis_i, soc, pv_v, pv_i, lo_v,
+                                    lo_i, brightness, lo_sts, mppt, energy_wh, temp)
+     select d.id, t.ts,
+            60 + (d.id * 7 + t.k) % 35,
+            12.4 + t.sun * 1.1 - t.night * 0.3,
+            t.sun * 4.2, t.night * 1.5,
+            45 + t.sun * 45,
+            17 + t.sun * 3, t.sun * 4.6,
+            t.night * 12.2, t.night * 1.5, t.night * 100, t.night,
+            case when t.sun > 0 then 94 + (d.id + t.k) % 5 else 0 end,
+            t.k * $3::int / 60.0 * 7.5,
+            27 + t.sun * 9
+     from (select id from rms_devices where organization_id = $1) d
+     -- the day's shape once per time step, then every device at every step
+     cross join (
+       select g.ts, g.k,
+              greatest(0, sin(pi() * (extract(hour from g.ts at time zone 'Asia/Kolkata')
+                                     + extract(minute from g.ts at time zone 'Asia/Kolkata') / 60 - 6) / 12)) as sun,
+              case when extract(hour from g.ts at time zone 'Asia/Kolkata') >= 18
+                     or extract(hour from g.ts at time zone 'Asia/Kolkata') < 6 then 1 else 0 end as night
+       from (select date_trunc('hour', now()) - make_interval(mins => $3::int * k) as ts, k
+             from generate_series(0, $2::int * 1440 / $3::int - 1) k) g
+       offset 0
+     ) t`,
+    [organizationId, days, intervalMinutes],
+  );
+  await timed(
+    client,
+    'samples primary key',
+    'alter table telemetry_samples add constraint telemetry_samples_device_id_ts_pk primary key (device_id, ts)',
+  );
+  await timed(client, 'samples time index', 'create index telemetry_samples_ts on telemetry_samples (ts)');
+  await timed(
+    client,
+    'samples device reference',
+    `alter table telemetry_samples add constraint telemetry_samples_device_id_rms_devices_id_fk
+     foreign key (device_id) references rms_devices (id)`,
+  );
+
+  await timed(
+    client,
+    'daily harvest',
+    `insert into daily_harvest (device_id, day, harvest_wh, first_ts, last_ts, last_energy_wh)
+     select d.id, day::date, 40 + (d.id + extract(doy from day)::int) % 25,
+            day, day + interval '23 hours 55 minutes', 0
+     from (select id from rms_devices where organization_id = $1) d
+     cross join generate_series((now() at time zone 'Asia/Kolkata')::date - $2::int,
+                                (now() at time zone 'Asia/Kolkata')::date, interval '1 day') day`,
+    [organizationId, days],
+  );
+  await timed(
+    client,
+    'live state',
+    `insert into device_live_state (device_id, last_ts, last_seen_at, status, sample, telecom)
+     select s.device_id, s.ts, s.ts,
+            case when s.device_id % 20 = 0 then 'Offline' when s.device_id % 33 = 0 then 'On Error' else 'Online' end,
+            jsonb_build_object('gsm_sig', s.gsm_sig, 'bt_v', s.bt_v, 'bt_ch_i', s.bt_ch_i, 'bt_dis_i', s.bt_dis_i,
+              'soc', s.soc, 'pv_v', s.pv_v, 'pv_i', s.pv_i, 'lo_v', s.lo_v, 'lo_i', s.lo_i,
+              'brightness', s.brightness, 'lo_sts', s.lo_sts, 'mppt', s.mppt, 'energy_wh', s.energy_wh,
+              'temp', s.temp),
+            'Airtel'
+     from telemetry_samples s
+     where s.ts = date_trunc('hour', now())
+       and s.device_id in (select id from rms_devices where organization_id = $1)`,
+    [organizationId],
+  );
+  await timed(
+    client,
+    'alarms',
+    `insert into alarms (device_id, kind, fault_time, resolution_time)
+     select d.id, (array['battery_low', 'no_charge', 'load_fault'])[1 + k % 3], now() - make_interval(days => k * 5 + d.id % 4),
+            case when k = 0 and d.id % 10 = 0 then null else now() - make_interval(days => k * 5 + d.id % 4 - 1) end
+     from (select id from rms_devices where organization_id = $1) d
+     cross join generate_series(0, least(5, $2::int / 5)) k`,
+    [organizationId, days],
+  );
+  await client.query('analyze');
+}

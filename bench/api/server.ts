@@ -1,0 +1,51 @@
+import Fastify from 'fastify';
+import { PERMISSION_CODES } from '@rms/contracts/permissions';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config';
+import { openDatabase } from '../../apps/server/src/db/client';
+import { ensureFirstUser } from '../../apps/server/src/first-start';
+import { seedMasterData } from '../../apps/server/src/modules/master-data/seed/seed-master-data';
+import { CASES, type BenchContext } from './cases';
+
+// The server side of bench/api, in its own process so the load generator does not share its event
+// loop: the production app (buildApp, as main.ts runs it) and, on a second port, the bare twins of the
+// benchmark's cases (same service functions, no API layer). Both listen on ephemeral ports; the runner
+// hears them over IPC and then sends the context (the fleet's organization, its owner, a device).
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: 'memory://' });
+await database.migrate();
+await seedMasterData(database.db);
+await ensureFirstUser(database.db, { email: config.adminEmail, password: config.adminPassword });
+const app = await buildApp({ config, database });
+await app.listen({ port: 0, host: '127.0.0.1' });
+
+type Context = Omit<BenchContext, 'db' | 'auth'> & { organizationId: number; userId: number };
+const runs: (() => Promise<unknown>)[] = [];
+const bare = Fastify({ logger: false });
+CASES.forEach((_, i) => bare.get(`/bare/${i}`, async () => runs[i]!()));
+await bare.listen({ port: 0, host: '127.0.0.1' });
+
+const portOf = (f: { server: { address(): unknown } }) => (f.server.address() as { port: number }).port;
+process.send!({ type: 'ready', appPort: portOf(app), barePort: portOf(bare) });
+process.on('message', (m: { type: string; context?: Context }) => {
+  if (m.type === 'context') {
+    const c = m.context!;
+    const context: BenchContext = {
+      ...c,
+      db: database.db,
+      auth: {
+        id: c.userId,
+        sessionId: 'bench',
+        organizationId: c.organizationId,
+        isProvider: false,
+        is_superuser: false,
+        permissions: [...PERMISSION_CODES],
+      },
+    };
+    CASES.forEach((bc, i) => (runs[i] = bc.bare(context)));
+    process.send!({ type: 'context-ok' });
+  }
+  if (m.type === 'stop')
+    void Promise.all([app.close(), bare.close(), database.close()]).then(() => process.exit(0));
+});

@@ -1,0 +1,318 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import pg from 'pg';
+import type { IngestStats } from '../../apps/server/src/telemetry/ingest-queue';
+import type { PublisherInput } from './publisher';
+
+// bench/ingest: sustained MQTT → committed telemetry on this machine. The server (production
+// DeviceLink with the embedded broker) runs in a child process on a fresh database; publisher threads
+// in this process open many device connections and publish single-sample QoS 1 messages at a target
+// rate. A PUBACK means committed, so publish-to-PUBACK is publish-to-queryable (checked a few times
+// by querying the sample right after its PUBACK). At the end: exact row count, rows lost, and a raw
+// COPY of as many rows into the same table in the same run, as the yardstick.
+
+const { values: args } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'postgres' },
+    'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+    duration: { type: 'string', default: '60' },
+    rate: { type: 'string', default: '10000' },
+    devices: { type: 'string', default: '1000' },
+    workers: { type: 'string', default: '1' },
+    'max-inflight': { type: 'string', default: '10' },
+    burst: { type: 'boolean', default: false },
+    'server-prof': { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+  },
+});
+
+const kind = args.db === 'pglite' ? 'pglite' : 'postgres';
+const durationS = Number(args.duration);
+const baseRate = Number(args.rate);
+const rate = args.burst ? baseRate * 3 : baseRate;
+const deviceCount = Number(args.devices);
+const workerCount = Number(args.workers);
+const maxInflight = Number(args['max-inflight']);
+const BUCKETS = 120_000;
+const here = import.meta.dirname;
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+// --- a fresh database -------------------------------------------------------------------------------
+let databaseUrl: string | undefined;
+let dropDatabase = async () => {};
+if (kind === 'postgres') {
+  const base = args['database-url']!;
+  const name = `rms_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+  dropDatabase = async () => {
+    if (args.keep) {
+      log(`kept database ${name}`);
+      return;
+    }
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  };
+}
+
+const pgliteDir = mkdtempSync(path.join(tmpdir(), 'rms-bench-pglite-'));
+if (kind === 'pglite') dropDatabase = async () => rmSync(pgliteDir, { recursive: true, force: true });
+
+// --- the server process ---------------------------------------------------------------------------
+type Reply = { type: string; [k: string]: unknown };
+const server: ChildProcess = fork(path.join(here, 'server.ts'), [], {
+  execArgv: [
+    '--import',
+    'tsx',
+    ...(args['server-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.join(here, 'profiles')}`] : []),
+  ],
+  // PGlite on disk, as the server keeps it (DATA_DIR/db), not in memory.
+  env: {
+    ...process.env,
+    ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : { BENCH_PGLITE_DIR: pgliteDir }),
+  },
+});
+const waiting = new Map<string, (r: Reply) => void>();
+server.on('message', (m: Reply) => {
+  if (m.type === 'error') {
+    log(`server error: ${String(m.message)}`);
+    return;
+  }
+  const w = waiting.get(m.type);
+  if (w) {
+    waiting.delete(m.type);
+    w(m);
+  }
+});
+server.on('exit', (code) => {
+  if (code !== 0) log(`server exited with ${code}`);
+});
+const ask = (type: string, body: object = {}) =>
+  new Promise<Reply>((resolve) => {
+    waiting.set(type, resolve);
+    server.send({ type, ...body });
+  });
+await new Promise<Reply>((resolve) => waiting.set('started', resolve));
+/** CPU seconds the server process has used (user + system). */
+const serverCpuS = () => {
+  try {
+    const f = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return NaN;
+  }
+};
+const rssMb = () => {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+};
+
+const setup = await ask('setup', { devices: deviceCount });
+const devices = setup.devices as { id: number; code: string; key: string }[];
+const port = setup.port as number;
+log(
+  `ingest bench: ${kind}, ${deviceCount} devices over ${workerCount} publisher thread(s), target ${rate} msg/s` +
+    `${args.burst ? ` (burst: 3 × ${baseRate})` : ''} for ${durationS} s, QoS 1, ≤ ${maxInflight} unacknowledged per device`,
+);
+
+// --- publishers ---------------------------------------------------------------------------------------
+interface Tick {
+  sent: number;
+  acked: number;
+  inflight: number;
+}
+const ticks: Tick[] = Array.from({ length: workerCount }, () => ({ sent: 0, acked: 0, inflight: 0 }));
+const histogram = new Float64Array(BUCKETS);
+const probes: { found: boolean; delayMs: number }[] = [];
+const workers: Worker[] = [];
+let done = 0;
+const allDone = new Promise<void>((resolveAll) => {
+  for (let w = 0; w < workerCount; w++) {
+    const input: PublisherInput = {
+      port,
+      devices: devices.filter((_, i) => i % workerCount === w),
+      rate: rate / workerCount,
+      durationMs: durationS * 1000,
+      maxInflight,
+      buckets: BUCKETS,
+    };
+    const worker = new Worker(path.join(here, 'publisher-thread.mjs'), { workerData: input });
+    workers.push(worker);
+    worker.on('message', (m: Reply) => {
+      if (m.type === 'tick' || m.type === 'done') ticks[w] = m as unknown as Tick;
+      if (m.type === 'done') {
+        const h = m.histogram as Uint32Array;
+        for (let i = 0; i < BUCKETS; i++) histogram[i]! += h[i]!;
+        if (++done === workerCount) resolveAll();
+      } else if (m.type === 'probe') {
+        void ask('probe', m).then((r) =>
+          probes.push({
+            found: r.found as boolean,
+            delayMs: (r.queriedAt as number) - (r.ackedAt as number),
+          }),
+        );
+      } else if (m.type === 'error') log(`publisher: ${String(m.message)}`);
+    });
+  }
+});
+await Promise.all(
+  workers.map(
+    (w) => new Promise<void>((resolve) => w.once('message', (m: Reply) => m.type === 'ready' && resolve())),
+  ),
+);
+
+// --- the run ------------------------------------------------------------------------------------------
+const stat = kind === 'postgres' ? new pg.Client({ connectionString: databaseUrl }) : null;
+await stat?.connect();
+const inserted = async () =>
+  stat
+    ? Number(
+        (await stat.query(`select n_tup_ins from pg_stat_user_tables where relname = 'telemetry_samples'`))
+          .rows[0]?.n_tup_ins ?? 0,
+      )
+    : NaN;
+/** CPU seconds used by the PostgreSQL backends serving the bench database (sessions open now). */
+const cpuOfPids = (pids: number[]) =>
+  pids.reduce((total, pid) => {
+    try {
+      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return total + (Number(f[11]) + Number(f[12])) / 100;
+    } catch {
+      return total;
+    }
+  }, 0);
+const backendPids = async () =>
+  stat
+    ? (
+        await stat.query<{ pid: number }>(
+          `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+        )
+      ).rows.map((r) => r.pid)
+    : [];
+const pgCpuAtStart = cpuOfPids(await backendPids());
+const sum = (k: keyof Tick) => ticks.reduce((a, t) => a + t[k], 0);
+let maxRss = rssMb();
+const rssSeries: number[] = [];
+const cpuAtStart = serverCpuS();
+const loadAtStart = loadavg()[0]!;
+const start = performance.now();
+for (const w of workers) w.postMessage({ type: 'start' });
+let last = { t: 0, sent: 0, acked: 0, db: 0 };
+log('   t s   sent/s  acked/s  db rows/s  unacked  server RSS MB');
+const monitor = setInterval(() => {
+  const rss = rssMb();
+  maxRss = Math.max(maxRss, rss);
+  rssSeries.push(rss);
+}, 500);
+const every = durationS >= 300 ? 30 : 5;
+const reporter = setInterval(() => {
+  void inserted().then((db) => {
+    const t = (performance.now() - start) / 1000;
+    const dt = t - last.t;
+    const now = { t, sent: sum('sent'), acked: sum('acked'), db };
+    log(
+      `${t.toFixed(0).padStart(5)} ${((now.sent - last.sent) / dt).toFixed(0).padStart(8)} ${(
+        (now.acked - last.acked) /
+        dt
+      )
+        .toFixed(0)
+        .padStart(
+          8,
+        )} ${(Number.isNaN(db) ? '--' : ((db - last.db) / dt).toFixed(0)).padStart(10)} ${String(sum('inflight')).padStart(8)} ${rssMb().toFixed(0).padStart(13)}`,
+    );
+    last = now;
+  });
+}, every * 1000);
+for (const f of [0.25, 0.5, 0.75])
+  setTimeout(() => workers[0]!.postMessage({ type: 'probe' }), durationS * 1000 * f);
+
+await allDone;
+const pgCpu = cpuOfPids(await backendPids()) - pgCpuAtStart;
+const elapsedS = (performance.now() - start) / 1000;
+const serverCpu = serverCpuS() - cpuAtStart;
+const loadAtEnd = loadavg()[0]!;
+clearInterval(reporter);
+clearInterval(monitor);
+await stat?.end();
+
+// --- results ------------------------------------------------------------------------------------------
+const sent = sum('sent');
+const acked = sum('acked');
+const stored = (await ask('count')).n as number;
+const { stats } = (await ask('stats')) as unknown as { stats: IngestStats };
+const check = await ask('check');
+const pct = (p: number) => {
+  const total = histogram.reduce((a, b) => a + b, 0);
+  let seen = 0;
+  for (let i = 0; i < BUCKETS; i++) {
+    seen += histogram[i]!;
+    if (seen >= total * p) return i + 1;
+  }
+  return BUCKETS;
+};
+const committedRate = stored / elapsedS;
+log('\nresults');
+log(
+  `  offered (target)          ${rate} msg/s; achieved ${(sent / durationS).toFixed(0)} msg/s (${sent} sent in ${durationS} s)`,
+);
+log(`  acknowledged              ${acked} (${sent - acked} unacknowledged at the end)`);
+log(
+  `  committed                 ${stored} rows in ${elapsedS.toFixed(1)} s = ${committedRate.toFixed(0)} msg/s`,
+);
+log(
+  `  rows lost (acked, absent) ${Math.max(0, acked - stored)}; duplicates skipped ${stats.duplicates}, dropped ${stats.dropped}, write retries ${stats.retries}`,
+);
+log(
+  `  batches                   ${stats.batches} (${(stored / Math.max(1, stats.batches)).toFixed(0)} rows each on average)`,
+);
+log(
+  `  publish→PUBACK (=queryable) p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms, p99.9 ${pct(0.999)} ms, max ${pct(1)} ms`,
+);
+log(
+  `  queryable after PUBACK    ${probes.filter((p) => p.found).length}/${probes.length} probes found (queried ${probes.map((p) => p.delayMs).join(', ')} ms after the PUBACK)`,
+);
+log(
+  `  live state                ${String(check.liveDevices)} devices, ${String(check.staleLive)} not at their newest sample`,
+);
+log(
+  `  server RSS                max ${maxRss.toFixed(0)} MB; over the run (min/median/max) ${Math.min(...rssSeries).toFixed(0)}/${[...rssSeries].sort((a, b) => a - b)[Math.floor(rssSeries.length / 2)]!.toFixed(0)}/${Math.max(...rssSeries).toFixed(0)} MB`,
+);
+log(
+  `  server CPU                ${serverCpu.toFixed(1)} s over ${elapsedS.toFixed(1)} s (${((serverCpu / elapsedS) * 100).toFixed(0)} % of a core): ${(stored / serverCpu).toFixed(0)} msg per server CPU second`,
+);
+if (stat) {
+  log(
+    `  PostgreSQL CPU            ${pgCpu.toFixed(1)} s in its ${kind} backends; server + database: ${(stored / (serverCpu + pgCpu)).toFixed(0)} msg per CPU second`,
+  );
+}
+log(
+  `  machine                   ${cpus().length} cores; load average ${loadAtStart.toFixed(1)} at start, ${loadAtEnd.toFixed(1)} at end`,
+);
+const baseline = await ask('baseline', { rows: stored, devices: devices.map((d) => d.id) });
+log(
+  `  baseline                  ${String(baseline.method)}: ${stored} rows in ${(baseline.seconds as number).toFixed(1)} s = ${(baseline.rate as number).toFixed(0)} rows/s`,
+);
+log(
+  `  ratio                     ingest / baseline = ${(committedRate / (baseline.rate as number)).toFixed(2)}`,
+);
+
+server.send({ type: 'stop' });
+await new Promise((r) => server.once('exit', r));
+await dropDatabase();
+process.exit(0);

@@ -1,0 +1,120 @@
+import { eq, sql } from 'drizzle-orm';
+import pino from 'pino';
+import { openDatabase } from '../../apps/server/src/db/client';
+import { rowsOf } from '../../apps/server/src/db/rows';
+import { rmsDevices } from '../../apps/server/src/db/schema/inventory';
+import { organizations } from '../../apps/server/src/db/schema/organizations';
+import { ensureFirstUser } from '../../apps/server/src/first-start';
+import { seedMasterData } from '../../apps/server/src/modules/master-data/seed/seed-master-data';
+import { issueDeviceKey } from '../../apps/server/src/telemetry/device-keys';
+import { DeviceLink } from '../../apps/server/src/telemetry/device-link';
+import { copyBaseline } from './baseline';
+
+// The server side of the benchmark, in its own process (so the load generator does not share its
+// event loop): the production DeviceLink (ingest queue, embedded Aedes broker) on a fresh database.
+// The runner talks to it over IPC: set-up, exact row counts, a queryability probe, the baseline.
+
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+const database = await openDatabase({ databaseUrl, pgliteDir: process.env.BENCH_PGLITE_DIR ?? 'memory://' });
+await database.migrate();
+await seedMasterData(database.db);
+await ensureFirstUser(database.db, { email: 'bench@rms.local', password: 'Bench-pass-1234' });
+const db = database.db;
+const log = pino({ level: process.env.BENCH_LOG_LEVEL ?? 'warn' });
+// As the app builds it (app.ts): several ingest writers on PostgreSQL, one on PGlite.
+const writers = Number(process.env.BENCH_WRITERS ?? (database.kind === 'postgres' ? 4 : 1));
+const link = new DeviceLink({
+  db,
+  log,
+  timeZone: 'Asia/Kolkata',
+  mqttPort: 0,
+  mqttHost: '127.0.0.1',
+  writers,
+});
+
+const send = (message: object) => process.send!(message);
+
+async function addDevices(count: number) {
+  const [org] = await db.select({ id: organizations.id }).from(organizations).limit(1);
+  const rows = Array.from({ length: count }, (_, i) => ({
+    code: `RMS-BENCH-${String(i + 1).padStart(5, '0')}`,
+    model: 'RMS-12',
+    manufacture: 'Bench',
+    inventoryDate: '2026-01-01',
+    expiryDate: '2030-01-01',
+    organizationId: org!.id,
+  }));
+  const devices: { id: number; code: string; key: string }[] = [];
+  for (let i = 0; i < rows.length; i += 500) {
+    const made = await db
+      .insert(rmsDevices)
+      .values(rows.slice(i, i + 500))
+      .returning({ id: rmsDevices.id, code: rmsDevices.code });
+    for (const d of made) devices.push({ ...d, key: await issueDeviceKey(db, d.id) });
+  }
+  return devices;
+}
+
+const count = async () =>
+  Number((await rowsOf<{ n: string }>(db, sql`select count(*) as n from telemetry_samples`))[0]!.n);
+
+process.on('message', (m: { type: string; [k: string]: unknown }) => {
+  const reply = (p: Promise<object>) =>
+    p.then(
+      (body) => send({ type: m.type, ...body }),
+      (error: unknown) => send({ type: 'error', message: `${m.type}: ${String(error)}` }),
+    );
+  if (m.type === 'setup') {
+    reply(
+      (async () => {
+        const devices = await addDevices(m.devices as number);
+        await link.start();
+        return { port: link.mqttPort, devices, kind: database.kind };
+      })(),
+    );
+  } else if (m.type === 'count') {
+    reply(count().then((n) => ({ n })));
+  } else if (m.type === 'probe') {
+    reply(
+      (async () => {
+        const found = await rowsOf<{ n: string }>(
+          db,
+          sql`select count(*) as n from telemetry_samples
+              where device_id = ${m.deviceId as number} and ts = ${new Date(m.ts as number).toISOString()}::timestamptz`,
+        );
+        return { found: Number(found[0]!.n) === 1, ackedAt: m.ackedAt, queriedAt: Date.now() };
+      })(),
+    );
+  } else if (m.type === 'stats') {
+    reply(Promise.resolve({ stats: link.queue.stats, rss: process.memoryUsage().rss }));
+  } else if (m.type === 'baseline') {
+    reply(copyBaseline(database, m.rows as number, m.devices as number[]));
+  } else if (m.type === 'check') {
+    // Every device's live state is its newest stored sample.
+    reply(
+      (async () => {
+        const [r] = await rowsOf<{ devices: string; stale: string }>(
+          db,
+          sql`select count(*) as devices,
+                count(*) filter (where s.last_ts <> (select max(ts) from telemetry_samples t where t.device_id = s.device_id)) as stale
+              from device_live_state s`,
+        );
+        const [h] = await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(rmsDevices)
+          .where(eq(rmsDevices.isActive, true));
+        return { liveDevices: Number(r!.devices), staleLive: Number(r!.stale), devices: h!.n };
+      })(),
+    );
+  } else if (m.type === 'stop') {
+    void (async () => {
+      await link.stop();
+      await database.close();
+      process.exit(0);
+    })();
+  }
+});
+
+// The runner gone (crashed, interrupted): do not linger.
+process.on('disconnect', () => process.exit(1));
+send({ type: 'started' });

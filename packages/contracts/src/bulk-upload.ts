@@ -1,0 +1,342 @@
+import { z } from 'zod';
+import { ACTIVATION_LABELS, activationFields } from './activations';
+import {
+  ASSIGNMENT,
+  ASSIGNMENT_KINDS,
+  poleAssignBody,
+  rmsAssignBody,
+  stltAssignBody,
+  type AssignmentKind,
+} from './assignments';
+import { email } from './employees';
+import { optionalText, requiredText } from './fields';
+import { INVENTORY, INVENTORY_SCHEMAS, type InventoryKind } from './inventory';
+import { MSISDN_LABELS, msisdnCreateBody } from './msisdn';
+import type { ConsolePath } from './routes';
+import { FILE_KINDS, formatBytes, storedKey } from './uploads';
+
+// Bulk upload from Excel (spec 02 §2, §3 "Bulk upload error entries", §4 "Bulk upload", §7, §8, §9).
+// An area is one entry of BULK_AREAS: its columns are the keys of the area's own create-body schema (a
+// type error until every key has a header), and each row is validated with that same schema, so the
+// form, the upload and the sample sheet cannot drift apart. The server adds a set-based save per area.
+
+const MB = 1024 * 1024;
+
+export const BULK_LIMITS = {
+  /** The stored file, as the presign already allows for spreadsheets. */
+  maxBytes: FILE_KINDS.spreadsheet.maxBytes,
+  /** Data rows per file (the header row not counted). */
+  maxRows: 10_000,
+  /** All zip entries together once inflated: a "zip bomb" is refused before it is parsed. */
+  maxUnpackedBytes: 40 * MB,
+  /** Inflated ÷ compressed size of one entry, for entries past 1 MB (Excel's own XML stays below 100). */
+  maxRatio: 200,
+  maxEntries: 500,
+} as const;
+
+export const BULK_MESSAGES = {
+  notASpreadsheet: 'The file is not an xlsx spreadsheet. Please upload the sample sheet filled in.',
+  tooLarge: `The file is larger than ${formatBytes(BULK_LIMITS.maxBytes)}`,
+  bomb: `The spreadsheet unpacks to more than ${formatBytes(BULK_LIMITS.maxUnpackedBytes)} or is packed suspiciously tightly; it is refused.`,
+  tooManyRows: (rows: number) =>
+    `The sheet has ${rows} data rows; at most ${BULK_LIMITS.maxRows} rows can be uploaded in one file. Please split it.`,
+  noRows: 'The sheet has no data rows below its header',
+  noSheet: 'The spreadsheet has no worksheet',
+  missingColumns: (headers: string[]) =>
+    `The header row is missing the column${headers.length > 1 ? 's' : ''} ${headers.map((h) => `"${h}"`).join(', ')}. Please use the sample sheet.`,
+  duplicateInFile: (header: string, firstRow: number) => `${header} repeats row ${firstRow} of this file`,
+  invalidDate: (header: string) => `'${header}' must be a date (YYYY-MM-DD or DD/MM/YYYY)`,
+  /** The save lost a race with another save of the same value: nothing was saved. */
+  conflict:
+    'Another upload or save took one of these values meanwhile; nothing was saved. Please upload again.',
+  uploadFailed: 'Bulk upload failed',
+  /** A name in a row that matches nothing the caller may use (an organization e-mail, an ID, a state ...). */
+  notFound: (header: string, value: string) => `${header} "${value}" was not found`,
+  /** A rule of the single form broken by the thing a row names: the column, the value and the form's message. */
+  about: (header: string, value: string, message: string) => `${header} "${value}": ${message}`,
+} as const;
+
+/** One column of an area's sheet. */
+export interface BulkColumn {
+  /** The create body's field. */
+  key: string;
+  /** The header cell's text in the sample (matched ignoring case and spaces; the key is accepted too). */
+  header: string;
+  /** The sample sheet's example value: it must itself upload successfully. */
+  example: string;
+  /** Excel dates and DD/MM/YYYY text become YYYY-MM-DD. */
+  date?: boolean;
+}
+
+export interface BulkArea {
+  /** Sample file `/samples/<name>.xlsx` and the area's name in code. */
+  name: string;
+  /** Under /api/v1, e.g. `devices/rms/bulk_upload/`. */
+  path: string;
+  /** The create screen's path: the upload route's access is the same as creating one row. */
+  accessPath: ConsolePath;
+  /** The modal's title. */
+  title: string;
+  columns: BulkColumn[];
+  /** The create body: every row must pass it. */
+  schema: z.ZodType<Record<string, unknown>>;
+  /** Keys whose values must be unique within the file (compared ignoring case), e.g. the ID. */
+  uniqueKeys: string[];
+  success: string;
+}
+
+type ColumnSpec = Omit<BulkColumn, 'key'>;
+
+/** The columns of a create-body schema: one per key, in the order given (every key must be named). */
+function columnsOf<S extends z.ZodRawShape>(
+  schema: z.ZodObject<S>,
+  specs: { [K in keyof S & string]: ColumnSpec },
+): BulkColumn[] {
+  const keys = Object.keys(schema.shape) as (keyof S & string)[];
+  return (Object.keys(specs) as (keyof S & string)[])
+    .filter((key) => keys.includes(key))
+    .map((key) => ({ key, ...specs[key] }));
+}
+
+/** An example expiry one year out, so the RMS sample stays valid ("after today"). */
+function aYearFromNow(): string {
+  const date = new Date();
+  date.setUTCFullYear(date.getUTCFullYear() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+const inventoryShared = {
+  manufacture: { header: 'Manufacture', example: 'Surya Power' },
+  inventory_date: { header: 'Inventory Date', example: '2026-01-15', date: true },
+  remarks: { header: 'Remarks', example: 'Batch A' },
+};
+
+const INVENTORY_COLUMNS: Record<InventoryKind, BulkColumn[]> = {
+  rms: columnsOf(INVENTORY_SCHEMAS.rms.create, {
+    device_id: { header: 'RMS ID', example: 'RMS-SAMPLE-0001' },
+    manufacture: inventoryShared.manufacture,
+    model: { header: 'Model', example: 'RMS-X1' },
+    inventory_date: inventoryShared.inventory_date,
+    expiry_date: { header: 'Expiry Date', example: aYearFromNow(), date: true },
+    remarks: inventoryShared.remarks,
+  }),
+  stlt: columnsOf(INVENTORY_SCHEMAS.stlt.create, {
+    stlt_id: { header: 'STLT ID', example: 'STLT-SAMPLE-0001' },
+    manufacture: inventoryShared.manufacture,
+    model_no: { header: 'Model No.', example: 'ST-200' },
+    inventory_date: inventoryShared.inventory_date,
+    remarks: inventoryShared.remarks,
+  }),
+  pole: columnsOf(INVENTORY_SCHEMAS.pole.create, {
+    pole_id: { header: 'Pole ID', example: 'POLE-SAMPLE-0001' },
+    manufacture: inventoryShared.manufacture,
+    model: { header: 'Model', example: 'P-9M' },
+    inventory_date: inventoryShared.inventory_date,
+    remarks: inventoryShared.remarks,
+  }),
+};
+
+const INVENTORY_TITLES: Record<InventoryKind, string> = {
+  rms: 'Bulk Upload RMS ID',
+  stlt: 'Bulk Upload STLT ID',
+  pole: 'Bulk Upload Pole ID',
+};
+
+function inventoryArea(kind: InventoryKind): BulkArea {
+  const config = INVENTORY[kind];
+  return {
+    name: kind,
+    path: `${config.path}bulk_upload/`,
+    accessPath: config.createPath,
+    title: INVENTORY_TITLES[kind],
+    columns: INVENTORY_COLUMNS[kind],
+    schema: INVENTORY_SCHEMAS[kind].create,
+    uniqueKeys: [config.idField],
+    success: `Bulk ${config.label}s Added Successfully`,
+  };
+}
+
+export const MSISDN_BULK_MESSAGES = {
+  /** Spec 02 §8 names two; the list screen's upload shows the first, the add screen's the second. */
+  added: 'Bulk MSISDN Mapping Added Successfully',
+  created: 'Bulk MSISDN Mapping Successfully Created',
+} as const;
+
+/** The modal titles of the two MSISDN screens (spec 02 §2). */
+export const MSISDN_BULK_TITLES = {
+  add: 'Bulk Upload MSISDN Mapping',
+  view: 'Bulk Upload MSISDN',
+} as const;
+
+const msisdnArea: BulkArea = {
+  name: 'msisdn',
+  path: 'devices/msisdn_mapping/bulk_upload/',
+  accessPath: '/add-msison-mapping',
+  title: MSISDN_BULK_TITLES.view,
+  columns: columnsOf(msisdnCreateBody, {
+    sim_number: { header: MSISDN_LABELS.simNumber, example: '8991000000000000001' },
+    imsi: { header: MSISDN_LABELS.imsi, example: '404450000000001' },
+    msisdn: { header: MSISDN_LABELS.msisdn, example: '919800000001' },
+  }),
+  schema: msisdnCreateBody,
+  uniqueKeys: ['sim_number', 'imsi', 'msisdn'],
+  success: MSISDN_BULK_MESSAGES.added,
+};
+
+// Assignments and activations: a sheet names things people know (the buyer organization's e-mail, the
+// item's ID text, the state's and city's names) where the form sends ids. Each row schema is the form's
+// body with those id fields swapped for text, so the other rules (expiry date, PIN ...) stay the form's;
+// the server resolves the names set-based and applies the form's remaining rules.
+
+const ASSIGN_COLUMNS = {
+  buyer_email: { header: 'Buyer E-mail', example: 'buyer@example.com' },
+  expiry_date: { header: 'Expiry Date', example: aYearFromNow(), date: true },
+} as const;
+
+/** The item column of each kind's sheet: the inventory area's ID header and its sample's ID. */
+const ASSIGN_ITEM_EXAMPLES: Record<AssignmentKind, string> = {
+  rms: 'RMS-SAMPLE-0001',
+  stlt: 'STLT-SAMPLE-0001',
+  pole: 'POLE-SAMPLE-0001',
+};
+
+/** Each kind's assignment row: the form's body with the buyer as an e-mail and the item as its ID text. */
+const assignRowText = (kind: AssignmentKind) => ({
+  buyer_email: email,
+  item: requiredText(ASSIGNMENT[kind].itemLabel, 64),
+});
+export const ASSIGN_ROW_SCHEMAS = {
+  rms: rmsAssignBody.omit({ buyer: true, device: true }).extend(assignRowText('rms')),
+  stlt: stltAssignBody.omit({ buyer: true, stlt: true }).extend(assignRowText('stlt')),
+  pole: poleAssignBody.omit({ buyer: true, pole: true }).extend(assignRowText('pole')),
+};
+
+const itemColumn = (kind: AssignmentKind) => ({
+  header: ASSIGNMENT[kind].itemLabel,
+  example: ASSIGN_ITEM_EXAMPLES[kind],
+});
+
+const ASSIGN_COLUMN_LISTS: Record<AssignmentKind, BulkColumn[]> = {
+  rms: columnsOf(ASSIGN_ROW_SCHEMAS.rms, {
+    buyer_email: ASSIGN_COLUMNS.buyer_email,
+    item: itemColumn('rms'),
+    expiry_date: ASSIGN_COLUMNS.expiry_date,
+    device_type: { header: 'Device Type', example: 'RMS 12V' },
+  }),
+  stlt: columnsOf(ASSIGN_ROW_SCHEMAS.stlt, {
+    buyer_email: ASSIGN_COLUMNS.buyer_email,
+    item: itemColumn('stlt'),
+    expiry_date: ASSIGN_COLUMNS.expiry_date,
+  }),
+  pole: columnsOf(ASSIGN_ROW_SCHEMAS.pole, {
+    buyer_email: ASSIGN_COLUMNS.buyer_email,
+    item: itemColumn('pole'),
+    expiry_date: ASSIGN_COLUMNS.expiry_date,
+  }),
+};
+
+export const ASSIGN_BULK_TITLES: Record<AssignmentKind, string> = {
+  rms: 'Bulk Assign RMS ID',
+  stlt: 'Bulk Assign STLT ID',
+  pole: 'Bulk Assign Pole ID',
+};
+
+function assignArea(kind: AssignmentKind): BulkArea {
+  const config = ASSIGNMENT[kind];
+  return {
+    name: `assign_${kind}`,
+    path: `${config.path}bulk_upload/`,
+    accessPath: config.consolePath,
+    title: ASSIGN_BULK_TITLES[kind],
+    columns: ASSIGN_COLUMN_LISTS[kind],
+    schema: ASSIGN_ROW_SCHEMAS[kind] as unknown as z.ZodType<Record<string, unknown>>,
+    uniqueKeys: ['item'],
+    success: `Bulk ${config.itemLabel}s assigned successfully`,
+  };
+}
+
+const L = ACTIVATION_LABELS;
+const ACTIVATION_ITEM_HEADERS = { device: 'RMS ID', stlt: 'STLT ID', pole: 'Pole ID' } as const;
+
+/**
+ * An activation row: the form's fields with the RMS, STLT and pole as their ID texts (the pole may be
+ * blank) and the state and city as names.
+ */
+export const activationRowSchema = activationFields
+  .omit({ device: true, stlt: true, pole: true, state: true, city: true })
+  .extend({
+    device: requiredText(ACTIVATION_ITEM_HEADERS.device, 64),
+    stlt: requiredText(ACTIVATION_ITEM_HEADERS.stlt, 64),
+    pole: optionalText(64),
+    state: requiredText(L.state, 100),
+    city: requiredText(L.city, 100),
+  });
+export type ActivationRowInput = z.output<typeof activationRowSchema>;
+
+export const ACTIVATION_BULK_MESSAGES = {
+  title: 'Bulk Device Activation',
+  success: 'Bulk devices activated successfully',
+} as const;
+
+const activationArea: BulkArea = {
+  name: 'activation',
+  path: 'devices/activation/bulk_upload/',
+  accessPath: '/device-activation',
+  title: ACTIVATION_BULK_MESSAGES.title,
+  columns: columnsOf(activationRowSchema, {
+    name: { header: L.name, example: 'Sample Project' },
+    device: { header: ACTIVATION_ITEM_HEADERS.device, example: ASSIGN_ITEM_EXAMPLES.rms },
+    stlt: { header: ACTIVATION_ITEM_HEADERS.stlt, example: ASSIGN_ITEM_EXAMPLES.stlt },
+    pole: { header: ACTIVATION_ITEM_HEADERS.pole, example: ASSIGN_ITEM_EXAMPLES.pole },
+    address1: { header: L.address1, example: '12 MG Road' },
+    address2: { header: L.address2, example: 'Near Bus Stand' },
+    state: { header: L.state, example: 'Karnataka' },
+    city: { header: L.city, example: 'Bengaluru' },
+    pin: { header: L.pin, example: '560001' },
+    panel_id: { header: L.panelId, example: 'PNL-0001' },
+    battery_id: { header: L.batteryId, example: 'BAT-0001' },
+    latitude: { header: L.latitude, example: '12.9716' },
+    longitude: { header: L.longitude, example: '77.5946' },
+  }),
+  schema: activationRowSchema as unknown as z.ZodType<Record<string, unknown>>,
+  uniqueKeys: ['device', 'stlt', 'pole'],
+  success: ACTIVATION_BULK_MESSAGES.success,
+};
+
+/** Every area with a bulk upload, by name. Adding an area: one entry here and one save file on the server. */
+export const BULK_AREAS = {
+  rms: inventoryArea('rms'),
+  stlt: inventoryArea('stlt'),
+  pole: inventoryArea('pole'),
+  msisdn: msisdnArea,
+  assign_rms: assignArea('rms'),
+  assign_stlt: assignArea('stlt'),
+  assign_pole: assignArea('pole'),
+  activation: activationArea,
+} as const satisfies Record<string, BulkArea>;
+export type BulkAreaName = keyof typeof BULK_AREAS;
+export const BULK_AREA_NAMES = Object.keys(BULK_AREAS) as BulkAreaName[];
+
+/** The sample sheet's path (outside /api, public like the console's static files). */
+/** The bulk area of each assignment kind. */
+export const ASSIGN_BULK_AREA = Object.fromEntries(
+  ASSIGNMENT_KINDS.map((kind) => [kind, `assign_${kind}`]),
+) as Record<AssignmentKind, 'assign_rms' | 'assign_stlt' | 'assign_pole'>;
+
+export const samplePath = (area: BulkAreaName) => `/samples/${area}.xlsx`;
+
+/** POST `<area>/bulk_upload/`: the file name the presign returned, of a spreadsheet. */
+export const bulkUploadBody = z.object({
+  report_upload: storedKey.refine((key) => key.startsWith('spreadsheet/'), {
+    message: BULK_MESSAGES.notASpreadsheet,
+  }),
+});
+export type BulkUploadBody = z.infer<typeof bulkUploadBody>;
+
+/** Spec 02 §3 "Bulk upload error entries": the spreadsheet's row number (1 = header) and the message. */
+export const bulkRowError = z.object({ row: z.number().int(), error: z.string() });
+export type BulkRowError = z.infer<typeof bulkRowError>;
+/** 400: every bad row; nothing was saved. */
+export const bulkUploadFailure = z.object({ detail: z.array(bulkRowError) });
+export const bulkUploadSuccess = z.object({ detail: z.string(), created: z.number().int() });
+export type BulkUploadSuccess = z.infer<typeof bulkUploadSuccess>;

@@ -1,0 +1,109 @@
+import mqtt, { type MqttClient } from 'mqtt';
+import type { DeviceCommand, SimDevice } from './device';
+
+// A simulated device on the MQTT link: signs in with its RMS ID and key, takes commands from
+// rms/<id>/cmd, acknowledges on rms/<id>/ack, reports samples on rms/<id>/telemetry and its fault list
+// on rms/<id>/fault whenever it changes.
+
+export interface LinkedDeviceOptions {
+  url: string;
+  code: string;
+  key: string;
+  sim: SimDevice;
+  /** The device's clock (accelerated time in the CLI). */
+  now?: () => number;
+  onError?: (error: Error) => void;
+}
+
+export class MqttDevice {
+  client: MqttClient | null = null;
+  published = 0;
+  acks = 0;
+  /** Measured time of the last sample sent: a sample is keyed by its time, so each must be later. */
+  private lastSampleTs = 0;
+  constructor(private readonly options: LinkedDeviceOptions) {}
+
+  get code(): string {
+    return this.options.code;
+  }
+
+  private now(): number {
+    return this.options.now ? this.options.now() : Date.now();
+  }
+
+  async connect(): Promise<void> {
+    const { url, code, key, onError } = this.options;
+    const client = await mqtt.connectAsync(url, {
+      username: code,
+      password: key,
+      clientId: `sim-${code}-${Math.random().toString(36).slice(2, 8)}`,
+      reconnectPeriod: 5_000,
+      connectTimeout: 20_000,
+    });
+    this.client = client;
+    client.on('error', (e) => onError?.(e));
+    client.on('message', (_topic, payload) => void this.onCommand(payload));
+    // Resubscribe after a reconnect (the broker may have restarted).
+    client.on('connect', () => void client.subscribeAsync(`rms/${code}/cmd`, { qos: 1 }).catch(() => {}));
+    await client.subscribeAsync(`rms/${code}/cmd`, { qos: 1 });
+  }
+
+  /** Advances the model to now and publishes a sample (and the fault list, if it changed). */
+  async report(): Promise<void> {
+    const { sim } = this.options;
+    sim.step(this.now());
+    await this.publishFaults();
+    await this.publishSample();
+  }
+
+  /** Publishes samples computed ahead (backfill): arrays of at most 1000. */
+  async publishBatch(samples: unknown[]): Promise<void> {
+    for (let i = 0; i < samples.length; i += 1000)
+      await this.publish(`rms/${this.options.code}/telemetry`, JSON.stringify(samples.slice(i, i + 1000)));
+  }
+
+  private async publishSample(): Promise<void> {
+    const { sim, code } = this.options;
+    if (sim.t <= this.lastSampleTs) sim.step(this.lastSampleTs + 1);
+    const sample = sim.sample();
+    this.lastSampleTs = sample.ts as number;
+    await this.publish(`rms/${code}/telemetry`, JSON.stringify(sample));
+  }
+
+  private async publishFaults(): Promise<void> {
+    for (const report of this.options.sim.takeFaultReports())
+      await this.publish(`rms/${this.options.code}/fault`, JSON.stringify(report));
+  }
+
+  private async publish(topic: string, payload: string): Promise<void> {
+    if (!this.client) throw new Error('not connected');
+    await this.client.publishAsync(topic, payload, { qos: 1 });
+    this.published++;
+  }
+
+  private async onCommand(payload: Buffer): Promise<void> {
+    const { sim, code, onError } = this.options;
+    let command: DeviceCommand;
+    try {
+      command = JSON.parse(payload.toString()) as DeviceCommand;
+      if (typeof command.id !== 'number') throw new Error('command without id');
+    } catch (error) {
+      onError?.(error as Error);
+      return;
+    }
+    try {
+      sim.step(Math.max(this.now(), sim.t || 0));
+      const result = sim.handle(command);
+      this.acks++; // counted when sent: the server may record it before our PUBACK arrives
+      await this.publish(`rms/${code}/ack`, JSON.stringify(result.ack));
+      if (result.reportNow) await this.publishSample();
+    } catch (error) {
+      onError?.(error as Error);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.client?.endAsync().catch(() => {});
+    this.client = null;
+  }
+}
