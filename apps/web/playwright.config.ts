@@ -44,6 +44,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'off',
     screenshot: 'only-on-failure',
+    // The browser's zone is half a day away from the server's TIME_ZONE, so a screen that counts days or
+    // shows times by the browser's clock instead of the deployment's fails at any hour, not only near midnight.
+    timezoneId: 'America/Los_Angeles',
     launchOptions: {
       executablePath: chromiumPath(),
       args: [
@@ -69,6 +72,7 @@ export default defineConfig({
       MQTT_PORT: process.env.E2E_MQTT_PORT,
       DATA_DIR: dataDir,
       DEMO: '0',
+      TIME_ZONE: 'Asia/Kolkata',
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,

@@ -138,6 +138,7 @@ export async function buildApp({
     tokens,
     throttle: new AttemptThrottle(loginLimits ?? LOGIN_LIMITS),
     refreshSeconds: config.refreshTokenSeconds,
+    timeZone: config.timeZone,
   };
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,

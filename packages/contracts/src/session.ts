@@ -33,6 +33,8 @@ export const sessionUser = z.object({
   is_superuser: z.boolean(),
   is_primary: z.boolean(),
   permissions: z.array(z.object({ key: z.string() })),
+  /** The deployment's time zone (IANA name): the console counts days and shows times in it. */
+  time_zone: z.string(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 

@@ -1,4 +1,5 @@
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { wallClock } from './clock';
 import { HARVEST_MAX_MONTHS, HARVEST_MESSAGES } from '@rms/contracts/monitoring';
 
 // The harvest chart's month range (spec 01 §2, 02 §2, §9): MM/YYYY, default the last 3 months up to
@@ -21,7 +22,7 @@ export const DEFAULT_MONTHS_BACK = 3;
 export type MonthRange = [Dayjs, Dayjs];
 
 /** The last 3 months up to the current month. */
-export function defaultMonthRange(now: Dayjs = dayjs()): MonthRange {
+export function defaultMonthRange(now: Dayjs = wallClock()): MonthRange {
   return [now.subtract(DEFAULT_MONTHS_BACK, 'month').startOf('month'), now.startOf('month')];
 }
 
@@ -41,14 +42,18 @@ export function monthRangeError(start: Dayjs, end: Dayjs): string | null {
  * Whether the picker greys a month out: a month after the current one (nothing harvested yet), or,
  * once `from` is picked, one more than 12 months away from it.
  */
-export function monthDisabled(month: Dayjs, from: Dayjs | null | undefined, now: Dayjs = dayjs()): boolean {
+export function monthDisabled(
+  month: Dayjs,
+  from: Dayjs | null | undefined,
+  now: Dayjs = wallClock(),
+): boolean {
   if (month.isAfter(now, 'month')) return true;
   if (!from) return false;
   return Math.abs(monthsApart(from, month)) > HARVEST_MAX_MONTHS;
 }
 
 /** The days the server is asked for: the first of the start month to the end month's last day (not after today). */
-export function monthRangeDays([start, end]: MonthRange, now: Dayjs = dayjs()): MonthRangeDays {
+export function monthRangeDays([start, end]: MonthRange, now: Dayjs = wallClock()): MonthRangeDays {
   const last = end.endOf('month');
   return {
     start_date: start.startOf('month').format('YYYY-MM-DD'),

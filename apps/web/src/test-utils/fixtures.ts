@@ -22,6 +22,7 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
     is_superuser: false,
     is_primary: true,
     permissions: [],
+    time_zone: 'Asia/Kolkata',
     ...overrides,
   };
 }

@@ -28,6 +28,8 @@ export interface SessionDeps {
   tokens: TokenService;
   throttle: AttemptThrottle;
   refreshSeconds: number;
+  /** The deployment's time zone (TIME_ZONE): the console shows days and times in it. */
+  timeZone: string;
 }
 
 export async function login(
@@ -71,7 +73,7 @@ export async function login(
   return {
     access: await deps.tokens.signAccess({ userId: row.user.id, sessionId }),
     refresh: formatRefreshToken(sessionId, secret),
-    user: await toSessionUser(deps.storage, row.user, row.organization),
+    user: await toSessionUser(deps, row.user, row.organization),
   };
 }
 
@@ -137,7 +139,7 @@ export async function currentUser(deps: SessionDeps, userId: number): Promise<Se
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
     .where(eq(users.id, userId));
   if (!row) throw unauthorized();
-  return toSessionUser(deps.storage, row.user, row.organization);
+  return toSessionUser(deps, row.user, row.organization);
 }
 
 /** Ends every session of a user (password changed or reset, account deleted). */
@@ -149,7 +151,7 @@ export async function revokeUserSessions(db: Db, userId: number, reason: string)
 }
 
 async function toSessionUser(
-  storage: Storage,
+  { storage, timeZone }: Pick<SessionDeps, 'storage' | 'timeZone'>,
   user: typeof users.$inferSelect,
   organization: typeof organizations.$inferSelect,
 ): Promise<SessionUser> {
@@ -173,5 +175,6 @@ async function toSessionUser(
     is_superuser: user.isSuperuser,
     is_primary: user.isPrimary,
     permissions: effectivePermissions(user, organization).map((key) => ({ key })),
+    time_zone: timeZone,
   };
 }

@@ -5,8 +5,7 @@ import { useState } from 'react';
 import type { AssignmentRow } from '@rms/contracts/assignments';
 import { PAGE_SIZE } from '@rms/contracts/messages';
 import { PagedTable } from '../../components/paged-table';
-import dayjs from 'dayjs';
-import { dash, formatDate } from '../../lib/format';
+import { dash, formatDate, formatDateTimeAmPm } from '../../lib/format';
 import { assignmentHistoryQuery } from './api';
 import type { AssignView } from './kinds';
 
@@ -24,7 +23,7 @@ export function AssignmentHistory({ view }: { view: AssignView }) {
     {
       title: 'Assigned On',
       dataIndex: 'created_at',
-      render: (value: string) => dayjs(value).format('DD/MM/YYYY hh:mm a'),
+      render: formatDateTimeAmPm,
     },
   ];
   return (

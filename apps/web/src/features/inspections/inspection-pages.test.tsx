@@ -23,7 +23,7 @@ const activation = {
 };
 const history = {
   id: 9,
-  created_at: '2026-03-05T14:30:00',
+  created_at: '2026-03-05T09:00:00.000Z', // 02:30 pm in India, the deployment's zone
   devices: [11, 12],
   devices_data: [
     { id: 11, device_id: 'RMS-11', command_status: 'acknowledged' },

@@ -1,9 +1,10 @@
 import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { wallClock } from '../../lib/clock';
 
 // The date range of Device Report and Graph View (spec 02 §9: the last 7 days to today by default),
-// as local days YYYY-MM-DD for the server.
+// as days YYYY-MM-DD of the deployment's time zone, the days the server counts by.
 
 export const DEFAULT_RANGE_DAYS = 7;
 const DAY = 'YYYY-MM-DD';
@@ -14,7 +15,7 @@ export interface DayRange {
 }
 
 /** The last 7 days to today: today and the 6 days before it. */
-export function defaultRange(today = dayjs()): DayRange {
+export function defaultRange(today = wallClock()): DayRange {
   return {
     start: today.subtract(DEFAULT_RANGE_DAYS - 1, 'day').format(DAY),
     end: today.format(DAY),
@@ -42,7 +43,7 @@ export function DayRangePicker({
       format="DD/MM/YYYY"
       value={shown}
       allowClear={false}
-      disabledDate={(day) => day.isAfter(dayjs(), 'day')}
+      disabledDate={(day) => day.isAfter(wallClock(), 'day')}
       onChange={(days) => {
         if (days?.[0] && days[1]) onChange({ start: days[0].format(DAY), end: days[1].format(DAY) });
         else onChange(defaultRange());

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { deploymentZone } from '../../lib/clock';
 
 // A time-series line chart on uPlot (canvas): one line per series, one y axis per unit (left the first
-// unit, right the second), the time axis and the legend in the browser's local time. The chart follows
+// unit, right the second), the time axis and the legend in the deployment's time zone. The chart follows
 // its container's width and reports it, so the page can ask the server for about 2 points per pixel.
 
 export interface LineSeries {
@@ -29,9 +30,12 @@ const DATE_TIME = '{DD}/{MM}/{YYYY} {h}:{mm} {aa}';
 
 function optionsOf(series: LineSeries[], width: number, height: number): uPlot.Options {
   const units = [...new Set(series.map((s) => s.unit))];
+  const zone = deploymentZone();
   return {
     width,
     height,
+    // Axis and legend times in the deployment's time zone, like every other time in the console.
+    ...(zone && { tzDate: (ts: number) => uPlot.tzDate(new Date(ts * 1000), zone) }),
     cursor: { drag: { x: true, y: false } },
     scales: { x: { time: true } },
     legend: { live: true },

@@ -14,6 +14,7 @@ import { ApiError, formFieldErrors } from '../../api/errors';
 import { ImageUpload } from '../../components/image-upload';
 import { PermissionCheckboxes, usePermissionKeys } from '../../components/permission-checkboxes';
 import { StateCitySelect } from '../../components/state-city-select';
+import { wallClock } from '../../lib/clock';
 import { zodRule } from '../../lib/zod-rule';
 import { checkSubDomain, useCreateOrganization, useUpdateOrganization } from './api';
 
@@ -142,7 +143,7 @@ export function OrganizationFormPage() {
         expiry_date: record.expiry_date ? dayjs(record.expiry_date) : undefined,
         permissions: record.permissions.filter((p) => p.is_active).map((p) => p.key),
       }
-    : { permissions: [], activation_date: dayjs() };
+    : { permissions: [], activation_date: wallClock() };
 
   const half = { xs: 24, md: 12 };
   return (
