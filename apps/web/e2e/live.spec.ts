@@ -136,14 +136,14 @@ test('an open /alarms-view shows a raised alarm as a new row, then its resolutio
   await expect(row).toContainText(device.code);
   await expect(row.locator('.ant-tag')).toHaveText('Unresolved');
 
-  // Back at 30 % or more it is resolved: the same row, now with a resolution time.
+  // Back at 30 % or more it is resolved: the same row turns Resolved.
   await sendTelemetry(request, device, [healthy(Date.now(), 1030, { soc: 85 })]);
   await expect(row.locator('.ant-tag')).toHaveText('Resolved');
   await expect(row).toHaveCount(1);
   await stillSameDocument(page);
 });
 
-test('the open dashboard’s device summary counts a device as Online after its first sample', async ({
+test('the open dashboard’s device summary counts a device as Online after its first report', async ({
   page,
   request,
 }) => {
