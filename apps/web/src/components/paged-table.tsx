@@ -3,6 +3,9 @@ import type { ColumnsType } from 'antd/es/table';
 import type { Paged } from '@rms/contracts/common';
 import { serialNumber } from '../lib/format';
 
+/** Width of the S.No. column, for callers that add up column widths (a virtual table's scroll.x). */
+export const SERIAL_COLUMN_WIDTH = 72;
+
 interface PagedTableProps<T> extends Omit<TableProps<T>, 'dataSource' | 'pagination' | 'columns'> {
   data: Paged<T> | undefined;
   loading: boolean;
@@ -10,6 +13,9 @@ interface PagedTableProps<T> extends Omit<TableProps<T>, 'dataSource' | 'paginat
   pageSize: number;
   onPageChange: (page: number) => void;
   columns: ColumnsType<T>;
+  /** Rows-per-page choices; with onPageSizeChange, the pagination offers them. Other lists keep one size. */
+  pageSizeOptions?: readonly number[];
+  onPageSizeChange?: (pageSize: number) => void;
 }
 
 /**
@@ -23,8 +29,11 @@ export function PagedTable<T extends object>({
   pageSize,
   onPageChange,
   columns,
+  pageSizeOptions,
+  onPageSizeChange,
   ...rest
 }: PagedTableProps<T>) {
+  const sizes = onPageSizeChange ? pageSizeOptions : undefined;
   return (
     <Table<T>
       size="middle"
@@ -36,7 +45,7 @@ export function PagedTable<T extends object>({
         {
           title: 'S.No.',
           key: 'serial',
-          width: 72,
+          width: SERIAL_COLUMN_WIDTH,
           render: (_value, _row, index) => serialNumber(page, pageSize, index),
         },
         ...columns,
@@ -45,9 +54,12 @@ export function PagedTable<T extends object>({
         current: page,
         pageSize,
         total: data?.count ?? 0,
-        showSizeChanger: false,
+        showSizeChanger: Boolean(sizes),
+        pageSizeOptions: sizes && [...sizes],
         showQuickJumper: true,
-        onChange: onPageChange,
+        // antd reports a new size through onChange too (with the page it clamped): the size wins.
+        onChange: (next, size) =>
+          size !== pageSize && onPageSizeChange ? onPageSizeChange(size) : onPageChange(next),
         showTotal: (total) => `${total} in all`,
       }}
     />

@@ -7,10 +7,14 @@ const SEARCH_DEBOUNCE_MS = 500; // spec 01 §9
 /**
  * Page and search text of a list, kept in the URL (so reload, back and shared links keep them).
  * Typing is debounced 500 ms; clearing the box reloads the full list at once; a new search goes to page 1.
+ * A list that offers rows-per-page choices (`sizes`) keeps the chosen one in the URL too (`page_size`);
+ * a value not among them falls back to the default.
  */
-export function useListParams(pageSize = PAGE_SIZE) {
+export function useListParams({ sizes }: { sizes?: readonly number[] } = {}) {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
+  const asked = Number(params.get('page_size'));
+  const pageSize = sizes?.includes(asked) ? asked : PAGE_SIZE;
   const query = params.get('query') ?? '';
   const [text, setText] = useState(query);
 
@@ -43,6 +47,16 @@ export function useListParams(pageSize = PAGE_SIZE) {
       return updated;
     });
 
+  /** A new page size starts again at page 1 (the old page number means other rows). */
+  const setPageSize = (next: number) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (next !== PAGE_SIZE) updated.set('page_size', String(next));
+      else updated.delete('page_size');
+      updated.delete('page');
+      return updated;
+    });
+
   return {
     page,
     pageSize,
@@ -61,5 +75,6 @@ export function useListParams(pageSize = PAGE_SIZE) {
         return next;
       }),
     setPage,
+    setPageSize,
   };
 }

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -59,6 +59,53 @@ describe('Device Report', () => {
     expect(query).toMatchObject({ project: 'Lake Road', state: '1', page: '1', page_size: '20' });
     const days = (Date.parse(query.created_at__lte!) - Date.parse(query.created_at__gte!)) / 86_400_000;
     expect(days).toBe(6);
+  });
+
+  it('offers rows per page up to 2,500: the choice reaches the request and starts again at page 1', async () => {
+    const seen = stubApi({
+      ...lookups,
+      'GET monitoring/device_report/': (request) => [
+        200,
+        {
+          results: [row],
+          count: 5000,
+          current: Number(request.query.get('page')),
+          next: null,
+          count_capped: false,
+        },
+      ],
+    });
+    open('/device-report?page=3');
+    await screen.findByRole('row', { name: /RMS-11/ });
+    const reports = () => seen.filter((r) => r.path === 'monitoring/device_report/');
+    expect(reports().at(-1)!.query.get('page_size')).toBe('20');
+
+    await user().click(screen.getByLabelText('Page Size'));
+    const offered = new Set(screen.getAllByTitle(/ \/ page$/).map((option) => option.title));
+    expect([...offered]).toEqual([20, 50, 100, 150, 200, 300, 800, 1800, 2500].map((n) => `${n} / page`));
+    await user().click(screen.getByTitle('2500 / page'));
+    await waitFor(() => expect(reports().at(-1)!.query.get('page_size')).toBe('2500'));
+    expect(reports().at(-1)!.query.get('page')).toBe('1');
+    // The large page is drawn as a virtual table (rows of divs, not table rows), serial numbers kept.
+    await waitFor(() => expect(screen.queryByRole('row', { name: /RMS-11/ })).toBeNull());
+    const drawn = (await screen.findByText('RMS-11')).closest<HTMLElement>('.ant-table-row')!;
+    expect(within(drawn).getByText('1')).toBeInTheDocument();
+    expect(within(drawn).getByText('94.50')).toBeInTheDocument();
+    expect(screen.getByText('5000 in all')).toBeInTheDocument();
+  });
+
+  it('keeps the rows per page of a shared link, and ignores a size it does not offer', async () => {
+    const seen = stubApi({ ...lookups, 'GET monitoring/device_report/': page });
+    open('/device-report?page_size=800');
+    await screen.findByText('RMS-11');
+    const report = seen.find((r) => r.path === 'monitoring/device_report/')!;
+    expect(report.query.get('page_size')).toBe('800');
+
+    vi.unstubAllGlobals();
+    const again = stubApi({ ...lookups, 'GET monitoring/device_report/': page });
+    open('/device-report?page_size=7');
+    await screen.findByRole('row', { name: /RMS-11/ });
+    expect(again.find((r) => r.path === 'monitoring/device_report/')!.query.get('page_size')).toBe('20');
   });
 
   it('downloads: the messages of the spec, then the link in a new window', async () => {
