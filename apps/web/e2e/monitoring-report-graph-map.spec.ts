@@ -5,11 +5,6 @@ import { E2E_ADMIN, signInThroughForm } from './fixtures';
 // Device Report, Graph View and Map View over three activated devices of one project, a few km apart
 // near New Delhi, each with three hours of 5-minute telemetry sent over HTTP ingest.
 
-// The browser in the deployment's time zone (the server's TIME_ZONE default): the date range's days are
-// the browser's, the server's day boundaries TIME_ZONE's, and from 18:30 UTC on a UTC machine the two
-// "todays" differ, so the newest samples fell outside the default range (the walk failed each evening).
-test.use({ timezoneId: 'Asia/Kolkata' });
-
 const stamp = Date.now().toString(36).toUpperCase();
 const SHOTS = 'test-results/screens';
 const project = `Monitoring ${stamp}`;
