@@ -22,6 +22,7 @@ import { uploadRoutes } from './modules/uploads/routes';
 import { localFileRoutes } from './modules/uploads/local-file-routes';
 import { createStorage, type Storage } from './storage/storage';
 import { LocalStorage } from './storage/local-storage';
+import { ReportRetention } from './storage/report-retention';
 import { masterDataRoutes } from './modules/master-data/routes';
 import { msisdnRoutes } from './modules/msisdn/routes';
 import { inventoryRoutes } from './modules/inventory/routes';
@@ -43,6 +44,7 @@ declare module 'fastify' {
     db: Db;
     config: Config;
     storage: Storage;
+    reportRetention: ReportRetention;
     deviceLink: DeviceLink;
     liveEvents: LiveEvents;
   }
@@ -76,6 +78,15 @@ export async function buildApp({
   app.decorate('config', config);
   const storage = createStorage(config);
   app.decorate('storage', storage);
+  // Exported reports are deleted after REPORT_RETENTION_HOURS; the sweep starts with the server.
+  const reportRetention = new ReportRetention({
+    storage,
+    retentionHours: config.reportRetentionHours,
+    log: app.log,
+  });
+  app.decorate('reportRetention', reportRetention);
+  app.addHook('onReady', async () => reportRetention.start());
+  app.addHook('onClose', () => reportRetention.stop());
   const liveEvents = new LiveEvents({
     db: database.db,
     log: app.log,

@@ -14,6 +14,15 @@ describe('configuration', () => {
     expect(config.timeZone).toBe('Asia/Kolkata');
     expect(config.databaseUrl).toBeUndefined();
     expect(config.demo).toBe(true);
+    expect(config.reportRetentionHours).toBe(24);
+  });
+
+  it('keeps reports REPORT_RETENTION_HOURS, at least an hour', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), REPORT_RETENTION_HOURS: '72' }).reportRetentionHours).toBe(72);
+    for (const hours of ['0', '1.5', 'a day'])
+      expect(() => loadConfig({ DATA_DIR: dataDir(), REPORT_RETENTION_HOURS: hours })).toThrow(
+        /REPORT_RETENTION_HOURS/,
+      );
   });
 
   it('generates a JWT secret on the embedded database and keeps it in DATA_DIR', () => {

@@ -24,6 +24,7 @@ const envSchema = z.object({
   S3_ACCESS_KEY: optional,
   S3_SECRET_KEY: optional,
   S3_REGION: optional,
+  REPORT_RETENTION_HOURS: z.coerce.number().int().min(1).default(24),
   SMTP_URL: optional,
   MAIL_FROM: z.string().default('RMS Console <no-reply@localhost>'),
   JWT_SECRET: optional,
@@ -49,6 +50,8 @@ export interface Config {
   mqttPort: number;
   mqttUrl: string | undefined;
   s3: { endpoint: string; bucket: string; accessKey: string; secretKey: string; region: string } | undefined;
+  /** Generated reports (CSV exports) are deleted this many hours after they are stored. */
+  reportRetentionHours: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   jwtSecret: string;
@@ -108,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttPort: e.MQTT_PORT,
     mqttUrl: e.MQTT_URL,
     s3,
+    reportRetentionHours: e.REPORT_RETENTION_HOURS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     jwtSecret: resolveJwtSecret(e.JWT_SECRET, e.DATABASE_URL, dataDir),

@@ -243,6 +243,8 @@ export const REPORT_MESSAGES = {
   generating: 'Generating File ...',
   generated: 'File Generated Successfully!',
   failed: 'File Generation Failed!',
+  /** A report's file is deleted once its retention (REPORT_RETENTION_HOURS) has passed. */
+  expired: 'This report is no longer kept. Please export it again.',
 } as const;
 /**
  * The paged report counts at most this many rows (an exact count of a fleet's month of samples would

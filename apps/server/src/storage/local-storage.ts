@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdirSync, type ReadStream } from 'node:fs';
-import { open, rename, rm, stat } from 'node:fs/promises';
+import { open, opendir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -8,8 +8,9 @@ import { STORED_KEY } from '@rms/contracts/uploads';
 import { contentMatches, SNIFF_BYTES } from './content-check';
 import {
   collectBounded,
-  DOWNLOAD_LINK_SECONDS,
-  linkSigningTime,
+  downloadLinkWindow,
+  isReportKey,
+  REPORT_PREFIX,
   UPLOAD_LINK_SECONDS,
   type Storage,
   type StoredObject,
@@ -62,8 +63,9 @@ export class LocalStorage implements Storage {
     return { url: `${FILE_ROUTE}${input.key}?${query}`, expiresIn: UPLOAD_LINK_SECONDS };
   }
 
-  async downloadUrl(key: string): Promise<string> {
-    const exp = Math.floor(linkSigningTime() / 1000) + DOWNLOAD_LINK_SECONDS;
+  async downloadUrl(key: string, notAfter?: number): Promise<string> {
+    const { signedAt, expiresIn } = downloadLinkWindow(notAfter);
+    const exp = Math.floor(signedAt / 1000) + expiresIn;
     const sig = this.sign(['GET', key, String(exp)]);
     return `${FILE_ROUTE}${key}?${new URLSearchParams({ exp: String(exp), sig })}`;
   }
@@ -169,6 +171,27 @@ export class LocalStorage implements Storage {
 
   async remove(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  async storedAt(key: string): Promise<Date | null> {
+    const info = await stat(this.pathOf(key)).catch(() => null);
+    return info?.isFile() ? info.mtime : null;
+  }
+
+  async *reportsStoredBefore(before: Date): AsyncIterable<string> {
+    const directory = await opendir(path.join(this.root, REPORT_PREFIX)).catch((error: unknown) => {
+      // No report has been written yet.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    });
+    if (!directory) return;
+    for await (const entry of directory) {
+      // A `.part` file is a report being written (or one a crash cut short): not a report key.
+      const key = `${REPORT_PREFIX}${entry.name}`;
+      if (!entry.isFile() || !isReportKey(key)) continue;
+      const at = await this.storedAt(key);
+      if (at && at < before) yield key;
+    }
   }
 
   private pathOf(key: string): string {

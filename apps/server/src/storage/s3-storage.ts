@@ -2,6 +2,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  paginateListObjectsV2,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -17,8 +18,9 @@ import type { Config } from '../config';
 import {
   collectBounded,
   contentTypeOfKey,
-  DOWNLOAD_LINK_SECONDS,
-  linkSigningTime,
+  downloadLinkWindow,
+  isReportKey,
+  REPORT_PREFIX,
   UPLOAD_LINK_SECONDS,
   type Storage,
   type StoredObject,
@@ -72,17 +74,15 @@ export class S3Storage implements Storage {
     return { url, expiresIn: UPLOAD_LINK_SECONDS };
   }
 
-  async downloadUrl(key: string): Promise<string> {
+  async downloadUrl(key: string, notAfter?: number): Promise<string> {
+    const { signedAt, expiresIn } = downloadLinkWindow(notAfter);
     const command = new GetObjectCommand({
       Bucket: this.bucket,
       Key: key,
       // The type is the server's choice (from the key), whatever metadata the object carries.
       ResponseContentType: contentTypeOfKey(key),
     });
-    return getSignedUrl(this.client, command, {
-      expiresIn: DOWNLOAD_LINK_SECONDS,
-      signingDate: new Date(linkSigningTime()),
-    });
+    return getSignedUrl(this.client, command, { expiresIn, signingDate: new Date(signedAt) });
   }
 
   async inspect(key: string): Promise<StoredObject | null> {
@@ -144,5 +144,30 @@ export class S3Storage implements Storage {
 
   async remove(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async storedAt(key: string): Promise<Date | null> {
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return head.LastModified ?? null;
+    } catch (error) {
+      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      if (status === 404) return null;
+      throw error;
+    }
+  }
+
+  /** The store lists the prefix a thousand keys a page, with each object's LastModified. */
+  async *reportsStoredBefore(before: Date): AsyncIterable<string> {
+    const pages = paginateListObjectsV2(
+      { client: this.client },
+      { Bucket: this.bucket, Prefix: REPORT_PREFIX },
+    );
+    for await (const page of pages) {
+      for (const object of page.Contents ?? []) {
+        if (object.Key && isReportKey(object.Key) && object.LastModified && object.LastModified < before)
+          yield object.Key;
+      }
+    }
   }
 }

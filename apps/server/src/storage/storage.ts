@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { FILE_KINDS, type FileKind } from '@rms/contracts/uploads';
+import { FILE_KINDS, STORED_KEY, type FileKind } from '@rms/contracts/uploads';
 import type { Config } from '../config';
 import { LocalStorage } from './local-storage';
 import { S3Storage } from './s3-storage';
@@ -31,8 +31,11 @@ export interface Storage {
     size: number;
     maxBytes: number;
   }): Promise<UploadTarget>;
-  /** A signed, expiring GET link. */
-  downloadUrl(key: string): Promise<string>;
+  /**
+   * A signed, expiring GET link. `notAfter` (ms since the epoch) caps its expiry: a report's link must
+   * not outlive the report (see report-retention.ts).
+   */
+  downloadUrl(key: string, notAfter?: number): Promise<string>;
   /** Size and first bytes of a stored file, or null when there is none under the key. */
   inspect(key: string): Promise<StoredObject | null>;
   /**
@@ -41,6 +44,13 @@ export interface Storage {
    */
   read(key: string, maxBytes: number): Promise<Buffer | 'too-large' | null>;
   remove(key: string): Promise<void>;
+  /** When the file under the key was stored (its last modification), or null when there is none. */
+  storedAt(key: string): Promise<Date | null>;
+  /**
+   * Keys of the generated reports (REPORT_PREFIX) stored before `before`, page by page as the store
+   * lists them. Never any other file: uploads and photos live under other prefixes.
+   */
+  reportsStoredBefore(before: Date): AsyncIterable<string>;
   /**
    * Stores a file the server writes itself (a CSV report) from a stream, as it arrives: the file is
    * never held whole in memory. Only a complete file appears under the key. Answers its size in bytes.
@@ -75,6 +85,21 @@ export function linkSigningTime(now = Date.now()): number {
   return Math.floor(now / 3_600_000) * 3_600_000;
 }
 
+/**
+ * When a display link is signed (ms) and how many seconds it lives: DOWNLOAD_LINK_SECONDS from the
+ * signing time, cut short so that it expires by `notAfter` (ms) when one is given. At least 1 s, which
+ * S3 presigning needs; callers do not ask for a link to a file whose end has passed.
+ */
+export function downloadLinkWindow(
+  notAfter?: number,
+  now = Date.now(),
+): { signedAt: number; expiresIn: number } {
+  const signedAt = linkSigningTime(now);
+  if (notAfter === undefined) return { signedAt, expiresIn: DOWNLOAD_LINK_SECONDS };
+  const untilEnd = Math.floor((notAfter - signedAt) / 1000);
+  return { signedAt, expiresIn: Math.max(1, Math.min(DOWNLOAD_LINK_SECONDS, untilEnd)) };
+}
+
 export function createStorage(config: Pick<Config, 's3' | 'dataDir' | 'jwtSecret'>): Storage {
   return config.s3 ? new S3Storage(config.s3) : new LocalStorage(config.dataDir, config.jwtSecret);
 }
@@ -85,9 +110,17 @@ export function newKey(kind: FileKind, contentType: string): string {
   return `${kind}/${randomBytes(16).toString('hex')}.${extension}`;
 }
 
+/** Where the reports the server generates are kept; the retention sweep looks nowhere else. */
+export const REPORT_PREFIX = 'report/';
+
 /** A new random key for a report the server generates (CSV). */
 export function newReportKey(): string {
-  return `report/${randomBytes(16).toString('hex')}.csv`;
+  return `${REPORT_PREFIX}${randomBytes(16).toString('hex')}.csv`;
+}
+
+/** True for a key of a generated report (never an upload). */
+export function isReportKey(key: string): boolean {
+  return key.startsWith(REPORT_PREFIX) && STORED_KEY.test(key);
 }
 
 export function kindOfKey(key: string): FileKind {

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
@@ -9,6 +10,11 @@ export const S3_BUCKET = 'rms-files';
 
 export interface TestS3 {
   env: Record<string, string>;
+  /**
+   * Makes an object look stored at `at`: s3rver answers an object's LastModified from its file's
+   * modification time (no S3 call can set it).
+   */
+  backdate(key: string, at: Date): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -29,6 +35,9 @@ export async function startS3(): Promise<TestS3> {
       S3_ACCESS_KEY: 'S3RVER',
       S3_SECRET_KEY: 'S3RVER',
       S3_REGION: 'us-east-1',
+    },
+    async backdate(key, at) {
+      await utimes(path.join(directory, S3_BUCKET, `${key}._S3rver_object`), at, at);
     },
     async close() {
       await s3.close();

@@ -59,7 +59,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const auth = caller(request);
       if (request.query.export_csv === 'true')
-        return exportReport(app.db, app.storage, timeZone, auth, request.query);
+        return exportReport(app.db, app.storage, app.reportRetention, timeZone, auth, request.query);
       return reportPage(app.db, timeZone, auth, request.query);
     },
   );

@@ -15,6 +15,7 @@ import type { AuthUser } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { rmsDevices } from '../../db/schema/inventory';
 import { telemetrySamples as s } from '../../db/schema/telemetry';
+import type { ReportRetention } from '../../storage/report-retention';
 import { newReportKey, type Storage } from '../../storage/storage';
 import { filteredDeviceIds } from '../activations/filters';
 import { addDays, dayStart } from './days';
@@ -270,11 +271,12 @@ async function* withHeader(rows: AsyncIterable<Buffer | string>): AsyncGenerator
 
 /**
  * Every report row matching the query (no paging), as CSV streamed to storage; answers the file's key
- * and a signed link to it.
+ * and a signed link to it that expires by the end of the file's retention.
  */
 export async function exportReport(
   db: Db,
   storage: Storage,
+  retention: ReportRetention,
   timeZone: string,
   auth: AuthUser,
   q: DeviceReportQuery,
@@ -295,6 +297,9 @@ export async function exportReport(
     body = withHeader(csvLines(keysetRows(db, reportWhere(db, auth, q, timeZone), timeZone)));
   }
   const key = newReportKey();
+  // The store stamps the file when its write ends, never before this (whole seconds: S3's LastModified
+  // has no finer ones), so a link that ends by `endOf(started)` ends before the sweep can remove it.
+  const started = Math.floor(Date.now() / 1000) * 1000;
   await storage.storeFile(key, Readable.from(body));
-  return { report_upload: key, report_path: await storage.downloadUrl(key) };
+  return { report_upload: key, report_path: await storage.downloadUrl(key, retention.endOf(started)) };
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { REPORT_MESSAGES } from '@rms/contracts/monitoring';
 import { SIGNED_IN } from '@rms/contracts/permissions';
 import {
   downloadQuery,
@@ -9,6 +10,8 @@ import {
   presignResponse,
 } from '@rms/contracts/uploads';
 import { caller } from '../../auth/access';
+import { notFound } from '../../errors';
+import { isReportKey } from '../../storage/storage';
 import { presignUpload, recordPhoto } from './service';
 
 // Any signed-in user may upload (their own photo, a logo on a form they may save, a spreadsheet);
@@ -42,7 +45,15 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const url = await app.storage.downloadUrl(request.query.path);
+      const key = request.query.path;
+      // A report is deleted when its retention ends: no link to one that is gone, none that outlives it.
+      let notAfter: number | undefined;
+      if (isReportKey(key)) {
+        const end = await app.reportRetention.linkEnd(key);
+        if (end === null) throw notFound(REPORT_MESSAGES.expired);
+        notAfter = end;
+      }
+      const url = await app.storage.downloadUrl(key, notAfter);
       return { url, photo_url: url };
     },
   );

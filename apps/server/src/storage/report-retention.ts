@@ -1,0 +1,103 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Storage } from './storage';
+
+// Generated reports (the device report's CSV exports) are kept REPORT_RETENTION_HOURS, then a periodic
+// sweep deletes them, so a deployment's storage does not grow with every export. Uploads and photos
+// are never touched: the sweep only sees keys under REPORT_PREFIX.
+//
+// No link outlives its report: a report's links expire by `endOf(stored time)`, and the sweep removes
+// only reports stored before `now - retention`, that is once that end has passed.
+
+/** How often the sweep runs: a report is gone at most this long after its retention ends. */
+export const REPORT_SWEEP_EVERY_MS = 15 * 60_000;
+
+export interface ReportRetentionOptions {
+  storage: Storage;
+  retentionHours: number;
+  log: FastifyBaseLogger;
+  /** Time between sweeps; 0 runs none on a timer (tests call `sweep`). */
+  sweepEveryMs?: number;
+}
+
+export class ReportRetention {
+  private readonly retentionMs: number;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+  private stopped = false;
+
+  constructor(private readonly options: ReportRetentionOptions) {
+    this.retentionMs = options.retentionHours * 3_600_000;
+  }
+
+  /** When a report stored at `storedAt` (ms) ends: its links expire by then, the sweep removes it after. */
+  endOf(storedAt: number): number {
+    return storedAt + this.retentionMs;
+  }
+
+  /** The end to cap a new link to a stored report at, or null when the report is gone or past its end. */
+  async linkEnd(key: string, now = Date.now()): Promise<number | null> {
+    const storedAt = await this.options.storage.storedAt(key);
+    const end = storedAt ? this.endOf(storedAt.getTime()) : null;
+    return end !== null && end > now ? end : null;
+  }
+
+  /** Sweeps once now (a restart does not put the next sweep off), then every `sweepEveryMs`. */
+  start(): void {
+    const every = this.options.sweepEveryMs ?? REPORT_SWEEP_EVERY_MS;
+    if (every <= 0 || this.timer || this.stopped) return;
+    const tick = () => {
+      // A sweep still going (a large backlog, a slow store) is left to finish; this tick is dropped.
+      if (!this.running && !this.stopped) void this.sweep();
+    };
+    tick();
+    this.timer = setInterval(tick, every);
+  }
+
+  /**
+   * Deletes the reports stored more than the retention before `now` and answers how many. Never two at
+   * once: a call made while one runs waits for it, then sweeps with its own `now`. Failures are logged,
+   * not thrown (a periodic job has no caller to tell); the next sweep tries again.
+   */
+  async sweep(now = Date.now()): Promise<number> {
+    while (this.running) await this.running;
+    const run = this.run(now).finally(() => {
+      this.running = null;
+    });
+    this.running = run;
+    return run;
+  }
+
+  /** Stops the timer and waits for a sweep under way. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    while (this.running) await this.running;
+  }
+
+  private async run(now: number): Promise<number> {
+    const { storage, log } = this.options;
+    let removed = 0;
+    let failed = 0;
+    let lastError: unknown;
+    try {
+      for await (const key of storage.reportsStoredBefore(new Date(now - this.retentionMs))) {
+        if (this.stopped) break;
+        try {
+          await storage.remove(key);
+          removed += 1;
+        } catch (error) {
+          // One file the store refuses to delete must not keep the others forever.
+          failed += 1;
+          lastError = error;
+        }
+      }
+      if (failed > 0)
+        log.error({ err: lastError, failed, removed }, 'reports: some expired reports could not be deleted');
+      else if (removed > 0) log.info({ removed }, 'reports: deleted reports past their retention');
+    } catch (error) {
+      log.error({ err: error, removed }, 'reports: retention sweep failed');
+    }
+    return removed;
+  }
+}
