@@ -15,6 +15,7 @@ describe('configuration', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.demo).toBe(true);
     expect(config.reportRetentionHours).toBe(24);
+    expect(config.demoHistoryDays).toBe(90);
   });
 
   it('keeps reports REPORT_RETENTION_HOURS, at least an hour', () => {
@@ -23,6 +24,12 @@ describe('configuration', () => {
       expect(() => loadConfig({ DATA_DIR: dataDir(), REPORT_RETENTION_HOURS: hours })).toThrow(
         /REPORT_RETENTION_HOURS/,
       );
+  });
+
+  it('takes the demo history length in whole days, within a year', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), DEMO_HISTORY_DAYS: '3' }).demoHistoryDays).toBe(3);
+    for (const days of ['0', '-2', '1.5', '366', 'ninety'])
+      expect(() => loadConfig({ DATA_DIR: dataDir(), DEMO_HISTORY_DAYS: days })).toThrow(/DEMO_HISTORY_DAYS/);
   });
 
   it('generates a JWT secret on the embedded database and keeps it in DATA_DIR', () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEMO_HISTORY_DAYS } from './demo/demo-fleet';
 
 // Configuration is parsed here once; nothing else reads process.env.
 
@@ -31,6 +32,8 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.string().default('admin@rms.local'),
   ADMIN_PASSWORD: optional,
   DEMO: z.enum(['0', '1']).optional(),
+  // A year at most: the backfill writes every day of it before the fleet goes live.
+  DEMO_HISTORY_DAYS: z.coerce.number().int().min(1).max(365).default(DEMO_HISTORY_DAYS),
   TIME_ZONE: z.string().default('Asia/Kolkata'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optional,
@@ -58,6 +61,8 @@ export interface Config {
   adminEmail: string;
   adminPassword: string | undefined;
   demo: boolean;
+  /** Days of history the demo fleet writes on its first start (and at most after a long stop). */
+  demoHistoryDays: number;
   timeZone: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Where people open the console; links in mails point here (never taken from a request's Host header). */
@@ -119,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     // The demo fleet belongs to the embedded database only, unless asked for explicitly.
     demo: e.DEMO ? e.DEMO === '1' : !e.DATABASE_URL,
+    demoHistoryDays: e.DEMO_HISTORY_DAYS,
     timeZone: e.TIME_ZONE,
     logLevel: e.LOG_LEVEL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

@@ -97,6 +97,7 @@ async function main(): Promise<void> {
       queue: app.deviceLink.queue,
       log: app.log,
       mqttUrl: config.mqttUrl ?? `mqtt://127.0.0.1:${mqttPort}`,
+      historyDays: config.demoHistoryDays,
     });
   }
 }

@@ -8,9 +8,10 @@ import { loadDemoDevices } from './demo-devices';
 import { DEMO_HISTORY_DAYS } from './demo-fleet';
 import { findDemoOrganization } from './seed-demo';
 
-// Runs the demo fleet in the server's process: first the history the devices missed (90 days on the
-// first start, the gap since the last run after a restart) straight into the ingest queue, then every
-// device live over MQTT to the broker with its own key, a sample every 5 minutes, answering commands.
+// Runs the demo fleet in the server's process: first the history the devices missed (DEMO_HISTORY_DAYS,
+// 90 by default, on the first start; the gap since the last run after a restart) straight into the
+// ingest queue, then every device live over MQTT to the broker with its own key, a sample every 5
+// minutes, answering commands.
 
 export interface DemoOptions {
   db: Db;

@@ -64,7 +64,6 @@ function filteredDevicesQuery(filters: ActivationFilters, query: string) {
       get<Paged<ActivationRow>>('devices/activation/', {
         query: {
           ...filters,
-          device: undefined,
           query: query || undefined,
           page: 1,
           page_size: DEVICE_OPTIONS,

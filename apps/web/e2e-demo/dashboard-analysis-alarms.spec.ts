@@ -1,0 +1,135 @@
+import { expect, test } from '@playwright/test';
+import { apiGet, DEMO_CODE, DEMO_DEVICES, pick, pixelsOf, reading, shoot, signIn } from './demo-walk';
+
+// The dashboard, the header search into /analysis, and /alarms-view over the demo fleet's history and
+// live reports, as the provider's super-user (who sees the demo customer's devices).
+
+interface AlarmPage {
+  results: { device_data: { device_id: string }; fault_type: string }[];
+  count?: number;
+}
+
+// A script error on any of these pages fails the walk.
+let pageErrors: string[] = [];
+test.beforeEach(({ page }) => {
+  pageErrors = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+});
+test.afterEach(() => expect(pageErrors).toEqual([]));
+
+test('dashboard: the fleet’s harvest bars, its 200 devices, inventory and alarms', async ({
+  page,
+  request,
+}) => {
+  await signIn(page);
+
+  // Every demo device has reported (its history), so none is "never reported".
+  await expect(page.getByTestId('summary-total')).toContainText(String(DEMO_DEVICES));
+  await expect(page.getByTestId('summary-never_reported')).toContainText('0');
+  const counts = await Promise.all(
+    ['online', 'offline', 'on_error'].map(async (key) =>
+      Number((await page.getByTestId(`summary-${key}`).locator('.ant-statistic-content').innerText()).trim()),
+    ),
+  );
+  expect(counts.reduce((a, b) => a + b)).toBe(DEMO_DEVICES);
+
+  const inventory = page.locator('.ant-card', { hasText: 'Total Inventory' });
+  for (const kind of ['rms', 'stlts', 'poles'])
+    await expect(page.getByTestId(`inventory-${kind}`)).toContainText(String(DEMO_DEVICES));
+  await expect(inventory.locator('.ant-card-extra')).toHaveText(String(3 * DEMO_DEVICES));
+
+  // The days of history are bars: the chart is drawn, not the empty state.
+  const harvest = page.getByTestId('harvest-chart');
+  await expect(harvest.locator('canvas')).toBeVisible();
+  await expect(page.getByText('No energy harvested in this range')).toHaveCount(0);
+  await expect.poll(() => pixelsOf(harvest, '#1677ff')).toBeGreaterThan(200);
+
+  // The alarms panel lists what the server holds: demo devices with their fault, or says there is none.
+  const alarms = page.locator('.ant-card', { hasText: 'Unresolved Alarm' });
+  for (const [tab, query] of [
+    ["Today's Alarm", 'is_today=true'],
+    ['Unresolved Alarm', 'is_solve=false'],
+    ['Resolved Alarm', 'is_solve=true'],
+  ] as const) {
+    await alarms.getByRole('tab', { name: tab, exact: true }).click();
+    const expected = await apiGet<AlarmPage>(request, `admin_settings/alarms/?${query}&page_size=5`);
+    const list = alarms.getByRole('tabpanel', { name: tab });
+    if (expected.results.length === 0) {
+      await expect(list.getByText('No alarms')).toBeVisible();
+      continue;
+    }
+    const first = expected.results[0]!;
+    await expect(list.getByRole('listitem').first()).toBeVisible();
+    await expect(list.getByText(first.device_data.device_id).first()).toBeVisible();
+    await expect(list.getByText(first.fault_type, { exact: false }).first()).toBeVisible();
+    for (const title of await list.getByRole('heading').allInnerTexts())
+      expect(title.split(' · ')[0]).toMatch(DEMO_CODE);
+  }
+  await alarms.getByRole('tab', { name: "Today's Alarm", exact: true }).click();
+  // The demo customer is one of the provider's companies.
+  await expect(page.locator('.ant-card', { hasText: 'Recent Companies' })).toContainText(
+    'Demo Solar Lighting',
+  );
+  await shoot(page, 'dashboard');
+});
+
+test('header search finds a demo device and /analysis shows its live readings', async ({ page }) => {
+  await signIn(page);
+  const search = page.getByLabel('Find RMS ID or model');
+  await search.click();
+  await search.fill('DEMO0001');
+  await page.locator('.ant-select-item-option', { hasText: /^DEMO0001 — / }).click();
+  await expect(page).toHaveURL(/\/analysis$/);
+
+  await expect(page.getByTestId('card-rms_id')).toContainText('DEMO0001');
+  await expect(page.getByTestId('device-status')).toHaveText(/^(Online|Offline|On Error)$/);
+  // The installation's records and the latest sample: values, not the '--' of an unknown one.
+  const value = (key: string) => page.getByTestId(`card-${key}`).locator('.ant-card-body > div');
+  await expect(value('stlt_id')).toHaveText(/^STLT\d{4}$/);
+  await expect(value('pole_id')).toHaveText(/^POLE\d{4}$/);
+  await expect(value('telecom')).not.toHaveText('--');
+  await expect(value('last_update')).not.toHaveText('--');
+  for (const [key, unit] of [
+    ['signal_strength', '%'],
+    ['total_energy', 'Wh'],
+    ['voltage', 'V'],
+    ['state_of_charge', '%'],
+    ['battery_power', 'Watt'],
+  ] as const)
+    await expect(value(key)).toHaveText(reading(unit));
+  // Its days of harvest, drawn as bars.
+  const harvest = page.getByTestId('harvest-chart');
+  await expect(harvest.locator('canvas')).toBeVisible();
+  await expect.poll(() => pixelsOf(harvest, '#1677ff')).toBeGreaterThan(50);
+  await shoot(page, 'analysis');
+});
+
+test('/alarms-view lists the demo’s alarms, or says there are none', async ({ page, request }) => {
+  await signIn(page);
+  await page.goto('/alarms-view');
+  const expected = await apiGet<AlarmPage>(request, 'monitoring/alarms/?page=1&page_size=10');
+  const table = page.locator('.ant-table');
+  if (expected.count === 0) {
+    await expect(table.getByText('No alarms')).toBeVisible();
+  } else {
+    const rows = table.locator('tbody tr.ant-table-row');
+    await expect(rows.first()).toBeVisible();
+    await expect(page.getByText(/^\d+ in all$/)).toBeVisible();
+    // Each row: a demo device, its fault, when it happened, and its status.
+    for (const row of (await rows.all()).slice(0, 5)) {
+      const cells = row.locator('td');
+      // After the serial number.
+      await expect(cells.nth(1)).toHaveText(DEMO_CODE);
+      await expect(cells.nth(2)).not.toBeEmpty();
+      await expect(cells.nth(3)).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} (am|pm)$/);
+      await expect(cells.nth(5)).toHaveText(/^(Resolved|Unresolved)$/);
+    }
+    // Narrowed to the newest alarm's device, only its alarms remain.
+    const device = expected.results[0]!.device_data.device_id;
+    await pick(page, 'Device', device, new RegExp(`^${device}$`));
+    await expect
+      .poll(async () => [...new Set(await rows.locator('td:nth-child(2)').allInnerTexts())])
+      .toEqual([device]);
+  }
+  await shoot(page, 'alarms-view');
+});

@@ -1,0 +1,59 @@
+import { createServer } from 'node:net';
+import type { PlaywrightTestConfig } from '@playwright/test';
+import { chromiumPath } from '../../scripts/find-chromium.mjs';
+
+// What both browser-test configs share: the run's shape, Debian's Chromium with its options, and the
+// deployment's time zone half a day away from the browser's. playwright.config.ts walks the console
+// against its own fixtures; playwright.demo.config.ts against the demo fleet.
+
+/** A port free now; picked so a run sits beside anything else on the machine. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The server's TIME_ZONE in the walks. */
+export const SERVER_TIME_ZONE = 'Asia/Kolkata';
+
+export const runShape = {
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [['list']],
+  // A walk is a whole user journey (a dozen screens); on a loaded 2-core machine some take half a minute.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+} satisfies PlaywrightTestConfig;
+
+export const browserUse = {
+  trace: 'off',
+  screenshot: 'only-on-failure',
+  // The browser's zone is half a day away from the server's TIME_ZONE, so a screen that counts days or
+  // shows times by the browser's clock instead of the deployment's fails at any hour, not only near midnight.
+  timezoneId: 'America/Los_Angeles',
+  launchOptions: {
+    executablePath: chromiumPath(),
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+} satisfies PlaywrightTestConfig['use'];
+
+export const projects = [
+  { name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1440, height: 900 } } },
+] satisfies PlaywrightTestConfig['projects'];
+
+/** The server, started from its sources; it serves the built console (run the web build first). */
+export const SERVER_COMMAND = 'node --import tsx ../server/src/main.ts';
