@@ -73,6 +73,11 @@ export class Battery {
     this.soc = clamp(this.soc + (100 * ah) / this.capacityAh, 0, 100);
   }
 
+  /** The current (A) that fills the pack exactly in `hours`: more would overshoot within the step. */
+  fillCurrent(hours: number): number {
+    return ((100 - this.soc) / 100) * (this.capacityAh / 0.99 / hours);
+  }
+
   /**
    * The most charging current the pack takes now at a charge cut voltage (constant-voltage phase): it
    * tapers to nothing as the terminal voltage reaches the cut.

@@ -59,7 +59,13 @@ export function charge(
   const efficiency = 0.94 + 0.04 * clamp(fraction * 2, 0, 1) - 0.01 * Math.max(0, fraction - 0.8);
   const batteryV = battery.voltage(0);
   const limit = Math.min(params.charging_curr_limit ?? 10, 60);
-  const accept = battery.acceptance(params.battery_charging_cut ?? 14.4 * (panel.system / 12), limit);
+  // A long step (the demo's history is sampled every 15 minutes to an hour) takes no more than fills
+  // the pack: otherwise a full battery would swing between the current limit and nothing, step by step.
+  // A reading without a step (hours 0) is taken as over a live report's 5 minutes.
+  const accept = Math.min(
+    battery.acceptance(params.battery_charging_cut ?? 14.4 * (panel.system / 12), limit),
+    battery.fillCurrent(hours > 0 ? hours : 5 / 60),
+  );
   let chargeI = Math.min((available * efficiency) / batteryV, accept);
   const solarLimit = params.solar_curr_limit ?? 10;
   let pvI = (chargeI * batteryV) / efficiency / mppV;

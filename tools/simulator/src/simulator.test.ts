@@ -48,6 +48,19 @@ describe('solar street light model', () => {
     expect(daytimeHarvest).toBeGreaterThan(150);
   });
 
+  it('tops a full battery up smoothly at midday instead of switching the charge on and off', () => {
+    // A big panel on an almost full battery, sampled every 15 minutes as the demo's history is: once
+    // full, the charge current follows what the battery can still take, it does not flip between the
+    // current limit and nothing from one sample to the next.
+    const d = light({ soc: 99, panelWp: 150 });
+    const noon = START + 6.5 * 3_600_000; // 12:00 IST
+    const samples = history(d, noon - 2 * 3_600_000, noon + 2 * 3_600_000, 15 * 60_000);
+    const full = samples.filter((s) => s.soc >= 99.5);
+    expect(full.length).toBeGreaterThan(8);
+    for (let i = 1; i < full.length; i++)
+      expect(Math.abs(full[i]!.bt_ch_i - full[i - 1]!.bt_ch_i)).toBeLessThan(1);
+  });
+
   it('keeps the state of charge within 0–100 % with the voltage following it', () => {
     for (const soc of [3, 50, 99]) {
       const d = light({ soc, panelWp: soc === 3 ? 20 : 150 });
