@@ -1,12 +1,6 @@
 /// <reference lib="dom" />
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from '@playwright/test';
-import { chromiumPath } from '../../scripts/find-chromium.mjs';
+import { log, seededRandom, signedInPage, startConsole, type LongTaskProbe } from './console-bench';
 
 // bench/browser/map-draw: how long the built console's Map View takes to draw a large fleet. The real
 // server serves the built console (run `npm run build -w @rms/web` first) on a fresh embedded database;
@@ -25,27 +19,9 @@ const { values: args } = parseArgs({
 });
 const deviceCount = Number(args.devices);
 const runs = Number(args.runs);
-const ADMIN = { email: 'bench@bench.example', password: 'Bench-pass-12345' };
-const log = (line: string) => process.stdout.write(`${line}\n`);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** A deterministic fleet: clumps of devices around 40 towns, like real projects. */
 function fleet(count: number) {
-  let seed = 42;
-  const random = () => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return seed / 2_147_483_648;
-  };
+  const random = seededRandom(42);
   const towns = Array.from({ length: 40 }, () => ({ lat: 24 + random() * 8, lon: 73 + random() * 10 }));
   const statuses = ['Online', 'Offline', 'On Error'] as const;
   const data = Array.from({ length: count }, (_, i) => {
@@ -72,63 +48,21 @@ function fleet(count: number) {
   };
 }
 
-const port = await freePort();
-const dataDir = mkdtempSync(path.join(tmpdir(), 'rms-map-bench-'));
-const root = path.resolve(import.meta.dirname, '../..');
-const server = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    MQTT_PORT: String(await freePort()),
-    DATA_DIR: dataDir,
-    DEMO: '0',
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-  },
-});
-const base = `http://127.0.0.1:${port}`;
+const server = await startConsole('map');
 
 try {
-  for (let i = 0; ; i += 1) {
-    const up = await fetch(`${base}/api/v1/health/`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (up) break;
-    if (i > 240) throw new Error('the server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
   const body = JSON.stringify(fleet(deviceCount));
   log(
     `map answer: ${deviceCount.toLocaleString('en')} devices, ${(body.length / 1e6).toFixed(1)} MB of JSON`,
   );
 
-  const browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    args: ['--no-sandbox', '--disable-gpu'],
+  const { browser, page } = await signedInPage(server.base, async (page) => {
+    await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+    await page.route(/\/api\/v1\/monitoring\/map\//, (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body }),
+    );
   });
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
-  // The longest main-thread task of each page load: how long the page could not answer input.
-  await page.addInitScript(() => {
-    const w = window as unknown as { longest: number };
-    w.longest = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.longest = Math.max(w.longest, entry.duration);
-    }).observe({ type: 'longtask', buffered: true });
-  });
-  await page.route(/\/api\/v1\/monitoring\/map\//, (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body }),
-  );
-  await page.goto(`${base}/login/`);
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByText(/Welcome/).waitFor();
+  const base = server.base;
 
   for (let run = 1; run <= runs; run += 1) {
     await page.goto(`${base}/`);
@@ -141,7 +75,7 @@ try {
     await page.locator('.fleet-map-cluster').first().waitFor();
     const drawnAt = Date.now();
     const clusters = await page.locator('.fleet-map-cluster').count();
-    const longest = await page.evaluate(() => Math.round((window as unknown as { longest: number }).longest));
+    const longest = await page.evaluate(() => Math.round((window as unknown as LongTaskProbe).longest));
 
     // Each redraw of the marker layer stamps the page's clock.
     await page.evaluate(() => {
@@ -177,6 +111,5 @@ try {
   }
   await browser.close();
 } finally {
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  server.stop();
 }

@@ -1,12 +1,8 @@
 /// <reference lib="dom" />
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { chromium, type JSHandle, type Page } from '@playwright/test';
-import { chromiumPath } from '../../scripts/find-chromium.mjs';
+import type { JSHandle, Page } from '@playwright/test';
+import { log, seededRandom, signedInPage, startConsole, type LongTaskProbe } from './console-bench';
 
 // bench/browser/table-rows: how long the built console's Device Report takes to draw a page of 2,500
 // report rows (the API's largest page), and to scroll to its last row. The real server serves the built
@@ -33,27 +29,9 @@ const { values: args } = parseArgs({
 const rowCount = Number(args.rows);
 const runs = Number(args.runs);
 const MATCHING = 48_000; // rows the report "matches": the pagination counts pages of them
-const ADMIN = { email: 'bench@bench.example', password: 'Bench-pass-12345' };
-const log = (line: string) => process.stdout.write(`${line}\n`);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** Deterministic report rows, newest first: 200 devices reporting every 5 minutes. */
 function reportRows(count: number) {
-  let seed = 7;
-  const random = () => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return seed / 2_147_483_648;
-  };
+  const random = seededRandom(7);
   const newest = Date.parse('2026-03-04T09:05:00.000Z');
   return Array.from({ length: count }, (_, i) => {
     const device = (i % 200) + 1;
@@ -92,8 +70,7 @@ function answer(pageSize: number): string {
   return bodies.get(pageSize)!;
 }
 
-interface Probe {
-  longest: number;
+interface Probe extends LongTaskProbe {
   t0: number;
 }
 
@@ -211,37 +188,10 @@ async function plainTable(page: Page, url: string) {
   }, url);
 }
 
-const port = await freePort();
-const dataDir = mkdtempSync(path.join(tmpdir(), 'rms-table-bench-'));
-const root = path.resolve(import.meta.dirname, '../..');
-const server = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    MQTT_PORT: String(await freePort()),
-    DATA_DIR: dataDir,
-    DEMO: '0',
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-  },
-});
-const base = `http://127.0.0.1:${port}`;
+const server = await startConsole('table');
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 try {
-  for (let i = 0; ; i += 1) {
-    const up = await fetch(`${base}/api/v1/health/`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (up) break;
-    if (i > 240) throw new Error('the server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
   log(
     `load average ${loadavg()
       .map((l) => l.toFixed(2))
@@ -251,30 +201,16 @@ try {
     `report answer: ${rowCount.toLocaleString('en')} rows, ${(answer(rowCount).length / 1e3).toFixed(0)} kB of JSON`,
   );
 
-  const browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    args: ['--no-sandbox', '--disable-gpu'],
+  const { browser, page } = await signedInPage(server.base, async (page) => {
+    // tsx (esbuild, keepNames) wraps the named functions of this file's page code in `__name(fn, name)`:
+    // the page needs that helper too.
+    await page.addInitScript('window.__name = (fn) => fn;');
+    await page.route(/\/api\/v1\/monitoring\/device_report\//, (route) => {
+      const size = Number(new URL(route.request().url()).searchParams.get('page_size')) || 20;
+      return route.fulfill({ status: 200, contentType: 'application/json', body: answer(size) });
+    });
   });
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  // tsx (esbuild, keepNames) wraps the named functions of this file's page code in `__name(fn, name)`:
-  // the page needs that helper too.
-  await page.addInitScript('window.__name = (fn) => fn;');
-  await page.addInitScript(() => {
-    const w = window as unknown as Probe;
-    w.longest = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.longest = Math.max(w.longest, entry.duration);
-    }).observe({ type: 'longtask', buffered: true });
-  });
-  await page.route(/\/api\/v1\/monitoring\/device_report\//, (route) => {
-    const size = Number(new URL(route.request().url()).searchParams.get('page_size')) || 20;
-    return route.fulfill({ status: 200, contentType: 'application/json', body: answer(size) });
-  });
-  await page.goto(`${base}/login/`);
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByText(/Welcome/).waitFor();
+  const base = server.base;
 
   const results = { choose: [] as number[], open: [] as number[], scroll: [] as number[] };
   const plain = { drawn: [] as number[], scroll: [] as number[] };
@@ -362,6 +298,5 @@ try {
   );
   await browser.close();
 } finally {
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  server.stop();
 }
