@@ -1,18 +1,35 @@
-// Day boundaries are the deployment's (TIME_ZONE), not the server clock's.
+// Day boundaries are the deployment's (TIME_ZONE), not the server clock's. A formatter is costly to
+// make and requests ask for today often, so each zone's formatters are made once.
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const hourFormats = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(
+  cache: Map<string, Intl.DateTimeFormat>,
+  timeZone: string,
+  make: () => Intl.DateTimeFormat,
+): Intl.DateTimeFormat {
+  let format = cache.get(timeZone);
+  if (!format) cache.set(timeZone, (format = make()));
+  return format;
+}
 
 /** Today in the deployment's time zone, YYYY-MM-DD: validity flips at local midnight. */
 export function today(timeZone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
+  return formatterOf(
+    dayFormats,
     timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+    () => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+  ).format(now);
 }
 
 /** The hour of the day (0–23) in the deployment's time zone. */
 export function localHour(timeZone: string, now = new Date()): number {
   return Number(
-    new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(now),
+    formatterOf(
+      hourFormats,
+      timeZone,
+      () => new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }),
+    ).format(now),
   );
 }
