@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteOptions } from 'fastify';
 import { isPermissionCode } from '@rms/contracts/permissions';
-import { hashPassword } from './auth/passwords';
 import { users } from './db/schema/employees';
-import { bearer, createTestApp, signIn, type TestApp } from './testing/app';
+import { bearer, createTestApp, type TestApp } from './testing/app';
+import { addUser } from './testing/users';
 
 // Walks every registered API route: each must declare who may call it (public, signed-in, or codes).
 let t: TestApp;
@@ -13,13 +13,7 @@ beforeAll(async () => {
   t = await createTestApp({ onRoute: (route) => route.url.startsWith('/api/v1/') && apiRoutes.push(route) });
   // A signed-in user of the provider organization who holds no permission code at all.
   const [me] = await t.database.db.select({ organizationId: users.organizationId }).from(users);
-  await t.database.db.insert(users).values({
-    organizationId: me!.organizationId,
-    email: 'nobody@test.example',
-    passwordHash: await hashPassword('Nobody-pass-1'),
-    permissions: [],
-  });
-  nobody = (await signIn(t.app, 'nobody@test.example', 'Nobody-pass-1')).access;
+  nobody = (await addUser(t, me!.organizationId, 'nobody@test.example', [])).access;
 });
 afterAll(() => t.close());
 

@@ -1,15 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { hashPassword } from '../auth/passwords';
 import { today } from '../calendar';
 import { activations } from '../db/schema/activations';
-import { users } from '../db/schema/employees';
 import { poles, stlts } from '../db/schema/inventory';
 import { cities } from '../db/schema/master-data';
 import { organizations } from '../db/schema/organizations';
 import { deviceParameters } from '../db/schema/parameters';
-import { signIn, type Session, type TestApp } from './app';
+import type { Session, TestApp } from './app';
 import { addDevice, sample, type TestDevice } from './devices';
+import { addUser } from './users';
 
 // A small fleet for the monitoring and dashboard tests: customer A with a reporting light (lampA, with
 // STLT, pole, parameters and a known history over four local days) and a silent one (quietA); customer
@@ -27,16 +26,6 @@ export interface Fleet {
   userA: Session;
   plainA: Session;
   userB: Session;
-}
-
-export async function addUser(t: TestApp, orgId: number, email: string, permissions: string[]) {
-  await t.database.db.insert(users).values({
-    organizationId: orgId,
-    email,
-    passwordHash: await hashPassword('User-pass-1234'),
-    permissions,
-  });
-  return signIn(t.app, email, 'User-pass-1234');
 }
 
 async function addOrg(t: TestApp, email: string) {

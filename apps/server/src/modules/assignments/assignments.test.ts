@@ -7,15 +7,14 @@ import {
   type AssignmentRow,
 } from '@rms/contracts/assignments';
 import { INVENTORY } from '@rms/contracts/inventory';
-import { hashPassword } from '../../auth/passwords';
 import { today } from '../../calendar';
 import { activations } from '../../db/schema/activations';
 import { assignments } from '../../db/schema/assignments';
-import { users } from '../../db/schema/employees';
 import { poles, rmsDevices, stlts } from '../../db/schema/inventory';
 import { cities, dropdownValues } from '../../db/schema/master-data';
 import { organizations } from '../../db/schema/organizations';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
+import { addUser } from '../../testing/users';
 
 // Provider (admin) → customer Buyer → Buyer's client; a third customer Other never sees their items.
 
@@ -41,16 +40,6 @@ async function addOrganization(name: string, parentId: number | null): Promise<n
     .values({ companyName: name, email: `${name.toLowerCase()}@org.example`, permissions: CODES, parentId })
     .returning({ id: organizations.id });
   return org!.id;
-}
-
-async function addUser(organizationId: number, email: string, permissions: string[]) {
-  await t.database.db.insert(users).values({
-    organizationId,
-    email,
-    passwordHash: await hashPassword('User-pass-1234'),
-    permissions,
-  });
-  return signIn(t.app, email, 'User-pass-1234');
 }
 
 function dayFrom(days: number): string {
@@ -124,11 +113,11 @@ beforeAll(async () => {
   buyerId = await addOrganization('Buyer', providerId);
   clientId = await addOrganization('Client', buyerId);
   otherId = await addOrganization('Other', providerId);
-  buyerBoss = await addUser(buyerId, 'boss@buyer.example', CODES);
-  buyerViewer = await addUser(buyerId, 'viewer@buyer.example', VIEW);
-  clientViewer = await addUser(clientId, 'viewer@client.example', VIEW);
-  otherBoss = await addUser(otherId, 'boss@other.example', CODES);
-  noCodes = await addUser(buyerId, 'nobody@buyer.example', []);
+  buyerBoss = await addUser(t, buyerId, 'boss@buyer.example', CODES);
+  buyerViewer = await addUser(t, buyerId, 'viewer@buyer.example', VIEW);
+  clientViewer = await addUser(t, clientId, 'viewer@client.example', VIEW);
+  otherBoss = await addUser(t, otherId, 'boss@other.example', CODES);
+  noCodes = await addUser(t, buyerId, 'nobody@buyer.example', []);
 });
 afterAll(() => t.close());
 

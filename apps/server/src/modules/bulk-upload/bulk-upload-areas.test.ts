@@ -4,17 +4,16 @@ import { ACTIVATION_MESSAGES } from '@rms/contracts/activations';
 import { ASSIGNMENT_MESSAGES } from '@rms/contracts/assignments';
 import { BULK_AREAS, BULK_MESSAGES as B, type BulkAreaName } from '@rms/contracts/bulk-upload';
 import { PIN_MESSAGE } from '@rms/contracts/fields';
-import { hashPassword } from '../../auth/passwords';
 import { today } from '../../calendar';
 import { activations } from '../../db/schema/activations';
 import { assignments } from '../../db/schema/assignments';
-import { users } from '../../db/schema/employees';
 import { rmsDevices, stlts } from '../../db/schema/inventory';
 import { organizations } from '../../db/schema/organizations';
 import { insertUnnest } from '../../db/unnest-insert';
 import { assignMany, heldItemsByCode } from '../assignments/many';
 import { BulkConflict } from './engine';
-import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
+import { bearer, createTestApp, type Session, type TestApp } from '../../testing/app';
+import { addUser } from '../../testing/users';
 import { storeSheet, xlsx } from '../../testing/sheets';
 
 // The assignment and activation areas: rows name a buyer e-mail, item IDs, a state and a city, which
@@ -50,23 +49,13 @@ async function addOrganization(name: string, email: string, parentId: number | n
   return org!.id;
 }
 
-async function addUser(organizationId: number, email: string) {
-  await t.database.db.insert(users).values({
-    organizationId,
-    email,
-    passwordHash: await hashPassword('User-pass-1234'),
-    permissions: CODES,
-  });
-  return signIn(t.app, email, 'User-pass-1234');
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   sellerId = await addOrganization('Seller', 'seller@example.com', null);
   buyerId = await addOrganization('Buyer', 'buyer@example.com', sellerId);
   otherId = await addOrganization('Other', 'other@example.com', null);
-  seller = await addUser(sellerId, 'boss@seller.example');
-  buyer = await addUser(buyerId, 'boss@buyer.example');
+  seller = await addUser(t, sellerId, 'boss@seller.example', CODES);
+  buyer = await addUser(t, buyerId, 'boss@buyer.example', CODES);
 });
 afterAll(() => t.close());
 

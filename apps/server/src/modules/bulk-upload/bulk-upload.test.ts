@@ -4,13 +4,12 @@ import { eq } from 'drizzle-orm';
 import { BULK_AREAS, BULK_LIMITS, BULK_MESSAGES, type BulkAreaName } from '@rms/contracts/bulk-upload';
 import { INVENTORY, INVENTORY_MESSAGES } from '@rms/contracts/inventory';
 import { MSISDN_MESSAGES } from '@rms/contracts/msisdn';
-import { hashPassword } from '../../auth/passwords';
 import { today } from '../../calendar';
-import { users } from '../../db/schema/employees';
 import { rmsDevices } from '../../db/schema/inventory';
 import { msisdnMappings } from '../../db/schema/msisdn';
 import { organizations } from '../../db/schema/organizations';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
+import { addUser } from '../../testing/users';
 import { PNG } from '../../testing/files';
 import { storeSheet, xlsx, zeros, zip } from '../../testing/sheets';
 
@@ -30,13 +29,6 @@ const CODES = [
   'DEVICE_ACTIVATION',
 ];
 
-async function addUser(organizationId: number, email: string, permissions: string[]) {
-  await t.database.db
-    .insert(users)
-    .values({ organizationId, email, passwordHash: await hashPassword('User-pass-1234'), permissions });
-  return signIn(t.app, email, 'User-pass-1234');
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signIn(t.app);
@@ -45,8 +37,8 @@ beforeAll(async () => {
     .values({ companyName: 'Bulk Customer', email: 'boss@bulk.example', permissions: CODES })
     .returning({ id: organizations.id });
   customerOrg = org!.id;
-  customer = await addUser(customerOrg, 'boss@bulk.example', CODES);
-  clerk = await addUser(customerOrg, 'clerk@bulk.example', ['VIEW_RMS']);
+  customer = await addUser(t, customerOrg, 'boss@bulk.example', CODES);
+  clerk = await addUser(t, customerOrg, 'clerk@bulk.example', ['VIEW_RMS']);
 });
 afterAll(() => t.close());
 

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { INSPECTION_MESSAGES as M } from '@rms/contracts/inspections';
-import { hashPassword } from '../../auth/passwords';
 import { deviceCommands } from '../../db/schema/commands';
-import { users } from '../../db/schema/employees';
 import { inspectionDevices } from '../../db/schema/inspections';
-import { rmsDevices } from '../../db/schema/inventory';
 import { organizations } from '../../db/schema/organizations';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
+import { addUser } from '../../testing/users';
+import { addDeviceTo } from '../../testing/device-rows';
 
 let t: TestApp;
 let admin: Session;
@@ -17,31 +16,6 @@ let clerk: Session;
 let d1: number;
 let d2: number;
 let foreign: number;
-
-async function addUser(organizationId: number, email: string, permissions: string[]) {
-  await t.database.db.insert(users).values({
-    organizationId,
-    email,
-    passwordHash: await hashPassword('User-pass-1234'),
-    permissions,
-  });
-  return signIn(t.app, email, 'User-pass-1234');
-}
-
-async function addDevice(organizationId: number, code: string) {
-  const [row] = await t.database.db
-    .insert(rmsDevices)
-    .values({
-      code,
-      organizationId,
-      manufacture: 'Surya',
-      model: 'M1',
-      inventoryDate: '2026-01-01',
-      expiryDate: '2030-01-01',
-    })
-    .returning({ id: rmsDevices.id });
-  return row!.id;
-}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -54,12 +28,12 @@ beforeAll(async () => {
       { companyName: 'Other Lights', email: 'boss@other.example', permissions: codes },
     ])
     .returning({ id: organizations.id });
-  customer = await addUser(orgs[0]!.id, 'boss@customer.example', ['DEVICE_ACTIVATION']);
-  clerk = await addUser(orgs[0]!.id, 'clerk@customer.example', ['VIEW_DEVICE_ACTIVATION']);
-  other = await addUser(orgs[1]!.id, 'boss@other.example', ['DEVICE_ACTIVATION']);
-  d1 = await addDevice(orgs[0]!.id, 'INSP-A1');
-  d2 = await addDevice(orgs[0]!.id, 'INSP-B2');
-  foreign = await addDevice(orgs[1]!.id, 'INSP-X9');
+  customer = await addUser(t, orgs[0]!.id, 'boss@customer.example', ['DEVICE_ACTIVATION']);
+  clerk = await addUser(t, orgs[0]!.id, 'clerk@customer.example', ['VIEW_DEVICE_ACTIVATION']);
+  other = await addUser(t, orgs[1]!.id, 'boss@other.example', ['DEVICE_ACTIVATION']);
+  d1 = (await addDeviceTo(t.database.db, 'INSP-A1', orgs[0]!.id)).id;
+  d2 = (await addDeviceTo(t.database.db, 'INSP-B2', orgs[0]!.id)).id;
+  foreign = (await addDeviceTo(t.database.db, 'INSP-X9', orgs[1]!.id)).id;
 });
 afterAll(() => t.close());
 

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_KEY_MESSAGES } from '@rms/contracts/inventory';
-import { hashPassword } from '../../auth/passwords';
-import { users } from '../../db/schema/employees';
 import { organizations } from '../../db/schema/organizations';
 import { verifyDevice } from '../../telemetry/device-keys';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
+import { addUser } from '../../testing/users';
 
 // Device keys: made with an RMS device and shown once, remade from its edit screen.
 
@@ -20,13 +19,7 @@ beforeAll(async () => {
     .insert(organizations)
     .values({ companyName: 'Other Lights', email: 'boss@other.example', permissions: codes })
     .returning({ id: organizations.id });
-  await t.database.db.insert(users).values({
-    organizationId: org!.id,
-    email: 'boss@other.example',
-    passwordHash: await hashPassword('User-pass-1234'),
-    permissions: codes,
-  });
-  customer = await signIn(t.app, 'boss@other.example', 'User-pass-1234');
+  customer = await addUser(t, org!.id, 'boss@other.example', codes);
 });
 afterAll(() => t.close());
 

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVENTORY, INVENTORY_MESSAGES, type InventoryKind } from '@rms/contracts/inventory';
-import { hashPassword } from '../../auth/passwords';
-import { users } from '../../db/schema/employees';
 import { organizations } from '../../db/schema/organizations';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
+import { addUser } from '../../testing/users';
 import { today } from '../../calendar';
 
 let t: TestApp;
@@ -11,16 +10,6 @@ let admin: Session;
 let customer: Session;
 let clerk: Session;
 let viewer: Session;
-
-async function addUser(organizationId: number, email: string, permissions: string[]) {
-  await t.database.db.insert(users).values({
-    organizationId,
-    email,
-    passwordHash: await hashPassword('User-pass-1234'),
-    permissions,
-  });
-  return signIn(t.app, email, 'User-pass-1234');
-}
 
 const ALL = ['CREATE_RMS', 'CREATE_STLT', 'CREATE_POLE', 'VIEW_RMS', 'VIEW_STLT', 'VIEW_POLE'];
 
@@ -31,9 +20,9 @@ beforeAll(async () => {
     .insert(organizations)
     .values({ companyName: 'Customer Lights', email: 'boss@customer.example', permissions: ALL })
     .returning({ id: organizations.id });
-  customer = await addUser(org!.id, 'boss@customer.example', ALL);
-  clerk = await addUser(org!.id, 'clerk@customer.example', []);
-  viewer = await addUser(org!.id, 'viewer@customer.example', ['VIEW_RMS', 'VIEW_STLT', 'VIEW_POLE']);
+  customer = await addUser(t, org!.id, 'boss@customer.example', ALL);
+  clerk = await addUser(t, org!.id, 'clerk@customer.example', []);
+  viewer = await addUser(t, org!.id, 'viewer@customer.example', ['VIEW_RMS', 'VIEW_STLT', 'VIEW_POLE']);
 });
 afterAll(() => t.close());
 

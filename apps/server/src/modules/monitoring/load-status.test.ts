@@ -1,10 +1,9 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOAD_STATUS_MESSAGES } from '@rms/contracts/monitoring';
-import { hashPassword } from '../../auth/passwords';
-import { users } from '../../db/schema/employees';
 import { organizations } from '../../db/schema/organizations';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
+import { addUser } from '../../testing/users';
 import { addDevice, connectDevice, type TestDevice } from '../../testing/devices';
 
 // Load on/off (spec 02 §4) goes to the device as a command over real MQTT and comes back acknowledged.
@@ -17,26 +16,21 @@ let lamp: TestDevice;
 let device: MqttClient;
 const URL = '/api/v1/monitoring/load_status/';
 
-async function addUser(email: string, permissions: string[]) {
+/** A user in an organization of their own, both holding these codes. */
+async function addOwnOrgUser(email: string, permissions: string[]) {
   const [org] = await t.database.db
     .insert(organizations)
     .values({ companyName: `Org of ${email}`, email, permissions })
     .returning({ id: organizations.id });
-  await t.database.db.insert(users).values({
-    organizationId: org!.id,
-    email,
-    passwordHash: await hashPassword('User-pass-1234'),
-    permissions,
-  });
-  return signIn(t.app, email, 'User-pass-1234');
+  return addUser(t, org!.id, email, permissions);
 }
 
 beforeAll(async () => {
   t = await createTestApp();
   await t.app.deviceLink.start();
   admin = await signIn(t.app);
-  outsider = await addUser('boss@elsewhere.example', ['DEVICE_ACTIVATION']);
-  watcher = await addUser('watch@elsewhere.example', []);
+  outsider = await addOwnOrgUser('boss@elsewhere.example', ['DEVICE_ACTIVATION']);
+  watcher = await addOwnOrgUser('watch@elsewhere.example', []);
   lamp = await addDevice(t, 'RMS-LOAD-1');
   device = await connectDevice(t.app.deviceLink.mqttPort!, lamp);
   await device.subscribeAsync(`rms/${lamp.code}/cmd`, { qos: 1 });

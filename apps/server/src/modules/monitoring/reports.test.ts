@@ -15,7 +15,8 @@ import { organizations } from '../../db/schema/organizations';
 import { cities } from '../../db/schema/master-data';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
 import { addDevice, sample, type TestDevice } from '../../testing/devices';
-import { addUser, buildFleet, ingest, type Fleet } from '../../testing/monitoring-fleet';
+import { buildFleet, ingest, type Fleet } from '../../testing/monitoring-fleet';
+import { addUser } from '../../testing/users';
 
 // Graphs, the device report with its CSV export, and the map (spec 02 §2, §3, §7): every answer comes
 // from samples in the database, narrowed by the activation list's filters, and a customer never

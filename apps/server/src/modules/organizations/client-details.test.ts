@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { today } from '../../calendar';
-import { rmsDevices } from '../../db/schema/inventory';
 import { organizations } from '../../db/schema/organizations';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
+import { addDeviceTo } from '../../testing/device-rows';
 
 // Client Details counts an organization's RMS devices: active (expiry after today), expired (expiry
 // today or before) and inactive (deleted); another organization's devices never count.
@@ -32,16 +32,7 @@ async function addOrganization(name: string) {
 let serial = 0;
 async function addDevice(organizationId: number, expiryDate: string, isActive = true) {
   serial += 1;
-  await t.database.db.insert(rmsDevices).values({
-    code: `CD-${serial}`,
-    manufacture: 'Surya',
-    model: 'M1',
-    inventoryDate: '2026-01-01',
-    expiryDate,
-    remarks: 'r',
-    organizationId,
-    isActive,
-  });
+  await addDeviceTo(t.database.db, `CD-${serial}`, organizationId, { expiryDate, isActive });
 }
 
 async function detailsOf(id: number) {

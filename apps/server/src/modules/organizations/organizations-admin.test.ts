@@ -3,9 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { ORGANIZATION_MESSAGES } from '@rms/contracts/organizations';
 import { cities, states } from '../../db/schema/master-data';
 import { organizations } from '../../db/schema/organizations';
-import { users } from '../../db/schema/employees';
-import { hashPassword } from '../../auth/passwords';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
+import { addUser } from '../../testing/users';
 
 let t: TestApp;
 let admin: Session;
@@ -176,14 +175,7 @@ describe('customer organizations: scope and permissions', () => {
   });
 
   it('answers 403 to a user without the code', async () => {
-    const hash = await hashPassword('Clerk-pass-123');
-    await t.database.db.insert(users).values({
-      organizationId: customerOrgId,
-      email: 'clerk@customer.example',
-      passwordHash: hash,
-      permissions: [],
-    });
-    const clerk = await signIn(t.app, 'clerk@customer.example', 'Clerk-pass-123');
+    const clerk = await addUser(t, customerOrgId, 'clerk@customer.example', []);
     expect((await get(clerk)).statusCode).toBe(403);
     expect((await post(clerk, body())).statusCode).toBe(403);
     expect((await put(clerk, { id: customerOrgId, tagline: 'x' })).statusCode).toBe(403);

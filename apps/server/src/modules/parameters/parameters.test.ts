@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PARAMETER_DEFAULTS, PARAMETER_MESSAGES as M } from '@rms/contracts/parameters';
-import { hashPassword } from '../../auth/passwords';
 import { deviceCommands } from '../../db/schema/commands';
-import { users } from '../../db/schema/employees';
-import { rmsDevices } from '../../db/schema/inventory';
 import { organizations } from '../../db/schema/organizations';
 import { deviceParameters } from '../../db/schema/parameters';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
+import { addUser } from '../../testing/users';
+import { addDeviceTo } from '../../testing/device-rows';
 
 let t: TestApp;
 let admin: Session;
@@ -21,31 +20,6 @@ let secondOwn: number;
 
 const CODES = ['CHANGE_PARAMETER_SETTINGS', 'VIEW_PARAMETER_SETTINGS', 'DEVICE_ACTIVATION'];
 
-async function addUser(organizationId: number, email: string, permissions: string[]) {
-  await t.database.db.insert(users).values({
-    organizationId,
-    email,
-    passwordHash: await hashPassword('User-pass-1234'),
-    permissions,
-  });
-  return signIn(t.app, email, 'User-pass-1234');
-}
-
-async function addDevice(organizationId: number, code: string) {
-  const [row] = await t.database.db
-    .insert(rmsDevices)
-    .values({
-      code,
-      organizationId,
-      manufacture: 'Surya',
-      model: 'M1',
-      inventoryDate: '2026-01-01',
-      expiryDate: '2030-01-01',
-    })
-    .returning({ id: rmsDevices.id });
-  return row!.id;
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signIn(t.app);
@@ -57,13 +31,13 @@ beforeAll(async () => {
     ])
     .returning({ id: organizations.id });
   const [own, other] = orgs.map((o) => o.id);
-  customer = await addUser(own!, 'boss@customer.example', CODES);
-  viewer = await addUser(own!, 'viewer@customer.example', ['VIEW_PARAMETER_SETTINGS']);
-  clerk = await addUser(own!, 'clerk@customer.example', []);
-  activator = await addUser(own!, 'activator@customer.example', ['DEVICE_ACTIVATION']);
-  ownDevice = await addDevice(own!, 'RMS-OWN-1');
-  secondOwn = await addDevice(own!, 'RMS-OWN-2');
-  otherDevice = await addDevice(other!, 'RMS-OTHER-1');
+  customer = await addUser(t, own!, 'boss@customer.example', CODES);
+  viewer = await addUser(t, own!, 'viewer@customer.example', ['VIEW_PARAMETER_SETTINGS']);
+  clerk = await addUser(t, own!, 'clerk@customer.example', []);
+  activator = await addUser(t, own!, 'activator@customer.example', ['DEVICE_ACTIVATION']);
+  ownDevice = (await addDeviceTo(t.database.db, 'RMS-OWN-1', own!)).id;
+  secondOwn = (await addDeviceTo(t.database.db, 'RMS-OWN-2', own!)).id;
+  otherDevice = (await addDeviceTo(t.database.db, 'RMS-OTHER-1', other!)).id;
 });
 afterAll(() => t.close());
 
@@ -219,7 +193,7 @@ describe('bulk parameter', () => {
   });
 
   it('stores a new version per device from its newest values, one bulk_parameter command each', async () => {
-    const fresh = await addDevice((await orgOf('boss@customer.example'))!, 'RMS-OWN-3');
+    const fresh = (await addDeviceTo(t.database.db, 'RMS-OWN-3', (await orgOf('boss@customer.example'))!)).id;
     const beforeOwn = (await get(customer, ownDevice)).json();
     const res = await bulk(activator, { devices: [ownDevice, fresh], ...values });
     expect(res.statusCode).toBe(201);
