@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { clearSession } from './auth/session-store';
 
 // antd under jsdom renders slowly, more so on a busy two-core CI machine: findBy* and waitFor wait
@@ -40,4 +40,11 @@ afterEach(() => {
   sessionStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+});
+
+// A file's last test may end while React still has work queued from a last answer (a message after a
+// save, a refetch): let the scheduler's queued tasks run before the file's jsdom is torn down, or they
+// fail outside any test with "window is not defined".
+afterAll(async () => {
+  await new Promise((resolve) => setTimeout(resolve, 0));
 });

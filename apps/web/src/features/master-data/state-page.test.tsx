@@ -107,6 +107,8 @@ describe('State screen', () => {
     await waitFor(() =>
       expect(seen.find((r) => r.method === 'PUT')?.body).toEqual({ id: 1, is_active: false }),
     );
+    // The spec's message tells the user it is done.
+    expect(await screen.findByText('State deleted successfully')).toBeInTheDocument();
   });
 
   it('loads more until the server has no next page', async () => {
