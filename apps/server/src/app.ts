@@ -104,6 +104,7 @@ export async function buildApp({
     mqttPort: config.mqttPort,
     mqttHost: config.host,
     mqttUrl: config.mqttUrl,
+    mqttLimits: { maxConnectionsPerAddress: config.mqttMaxConnectionsPerAddress },
     // PGlite runs one statement at a time: more writers would only queue inside it.
     writers: database.kind === 'postgres' ? 4 : 1,
     changed: (changes) => liveEvents.changed(changes),

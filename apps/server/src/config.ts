@@ -20,6 +20,8 @@ const envSchema = z.object({
   DATABASE_URL: optional,
   MQTT_PORT: port.default(1883),
   MQTT_URL: optional,
+  // Devices behind one carrier NAT share an address, so the cap is generous; unsigned-in ones are capped lower.
+  MQTT_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   S3_ENDPOINT: optional,
   S3_BUCKET: optional,
   S3_ACCESS_KEY: optional,
@@ -52,6 +54,8 @@ export interface Config {
   databaseUrl: string | undefined;
   mqttPort: number;
   mqttUrl: string | undefined;
+  /** Embedded broker: connections one remote address may hold at once. */
+  mqttMaxConnectionsPerAddress: number;
   s3: { endpoint: string; bucket: string; accessKey: string; secretKey: string; region: string } | undefined;
   /** Generated reports (CSV exports) are deleted this many hours after they are stored. */
   reportRetentionHours: number;
@@ -115,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     mqttPort: e.MQTT_PORT,
     mqttUrl: e.MQTT_URL,
+    mqttMaxConnectionsPerAddress: e.MQTT_MAX_CONNECTIONS_PER_ADDRESS,
     s3,
     reportRetentionHours: e.REPORT_RETENTION_HOURS,
     smtpUrl: e.SMTP_URL,

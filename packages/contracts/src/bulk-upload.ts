@@ -9,7 +9,7 @@ import {
   type AssignmentKind,
 } from './assignments';
 import { email } from './employees';
-import { optionalText, requiredText } from './fields';
+import { identifier, optionalIdentifier, requiredText } from './fields';
 import { INVENTORY, INVENTORY_SCHEMAS, type InventoryKind } from './inventory';
 import { MSISDN_LABELS, msisdnCreateBody } from './msisdn';
 import type { ConsolePath } from './routes';
@@ -203,7 +203,7 @@ const ASSIGN_ITEM_EXAMPLES: Record<AssignmentKind, string> = {
 /** Each kind's assignment row: the form's body with the buyer as an e-mail and the item as its ID text. */
 const assignRowText = (kind: AssignmentKind) => ({
   buyer_email: email,
-  item: requiredText(ASSIGNMENT[kind].itemLabel, 64),
+  item: identifier(ASSIGNMENT[kind].itemLabel),
 });
 export const ASSIGN_ROW_SCHEMAS = {
   rms: rmsAssignBody.omit({ buyer: true, device: true }).extend(assignRowText('rms')),
@@ -265,9 +265,9 @@ const ACTIVATION_ITEM_HEADERS = { device: 'RMS ID', stlt: 'STLT ID', pole: 'Pole
 export const activationRowSchema = activationFields
   .omit({ device: true, stlt: true, pole: true, state: true, city: true })
   .extend({
-    device: requiredText(ACTIVATION_ITEM_HEADERS.device, 64),
-    stlt: requiredText(ACTIVATION_ITEM_HEADERS.stlt, 64),
-    pole: optionalText(64),
+    device: identifier(ACTIVATION_ITEM_HEADERS.device),
+    stlt: identifier(ACTIVATION_ITEM_HEADERS.stlt),
+    pole: optionalIdentifier(ACTIVATION_ITEM_HEADERS.pole),
     state: requiredText(L.state, 100),
     city: requiredText(L.city, 100),
   });

@@ -51,6 +51,27 @@ export function isoDate(label: string) {
     .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `'${label}' is not a valid date`);
 }
 
+/**
+ * The grammar of every inventory identifier (RMS ID, STLT ID, pole ID): letters, digits, `.`, `_`
+ * and `-`, 1 to 64 characters. An RMS ID is a level of the device's MQTT topics, so it must never hold
+ * `+`, `#`, `/`, spaces or control characters (a device named `+` would subscribe to every device's
+ * commands); STLT and pole IDs follow the same rule so that every identifier travels through a sheet,
+ * a URL or a topic unchanged.
+ */
+export const IDENTIFIER_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+export const identifierMessage = (label: string) =>
+  `'${label}' may hold only letters, digits, '.', '_' and '-' (at most 64 characters)`;
+
+/** A required inventory identifier (see IDENTIFIER_PATTERN). */
+export function identifier(label: string) {
+  return requiredText(label, 64).regex(IDENTIFIER_PATTERN, identifierMessage(label));
+}
+
+/** An optional inventory identifier: blank becomes null, anything else follows IDENTIFIER_PATTERN. */
+export function optionalIdentifier(label: string) {
+  return optionalText(64).refine((v) => v === null || IDENTIFIER_PATTERN.test(v), identifierMessage(label));
+}
+
 /** A positive whole-number id, as sent in bodies. */
 export function idOf(label: string) {
   return z.coerce

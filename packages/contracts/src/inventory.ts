@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listResponse, pageQuery } from './common';
-import { idOf, isoDate, requiredText } from './fields';
+import { identifier, idOf, isoDate, requiredText } from './fields';
 import type { PermissionCode } from './permissions';
 import type { ConsolePath } from './routes';
 
@@ -76,7 +76,7 @@ export const INVENTORY = {
 
 /** Field rules; `label` is the name in the message ("'<label>' is required!"). */
 export const inventoryFields = {
-  code: (label: string) => requiredText(label, 64),
+  code: (label: string) => identifier(label),
   manufacture: (label: string) => requiredText(label, 150),
   model: (label: string) => requiredText(label, 150),
   remarks: (label: string) => requiredText(label, 500),

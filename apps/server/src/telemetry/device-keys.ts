@@ -3,6 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rmsDevices } from '../db/schema/inventory';
 import { deviceKeys } from '../db/schema/telemetry';
+import { IDENTIFIER_PATTERN } from '@rms/contracts/fields';
+import { isDeviceCode } from './topics';
 
 // Device identity (DESIGN "Device link"): a device signs in with its RMS ID and its key, over MQTT
 // (username, password) or HTTP. The key is shown once, when made; only its hash is kept.
@@ -34,8 +36,9 @@ export async function issueDeviceKey(db: Db, deviceId: number): Promise<string> 
   return key;
 }
 
-/** The active device with this RMS ID (case-insensitive), or null. */
+/** The active device with this RMS ID (case-insensitive), or null; an id outside the grammar is never one. */
 export async function findDevice(db: Db, code: string): Promise<DeviceIdentity | null> {
+  if (!isDeviceCode(code)) return null;
   const [row] = await db
     .select({ id: rmsDevices.id, code: rmsDevices.code, organizationId: rmsDevices.organizationId })
     .from(rmsDevices)
@@ -46,7 +49,8 @@ export async function findDevice(db: Db, code: string): Promise<DeviceIdentity |
 
 /** The active device with this RMS ID whose key matches, or null. */
 export async function verifyDevice(db: Db, code: string, key: string): Promise<DeviceIdentity | null> {
-  if (!code || !key || code.length > 64 || key.length > 200) return null;
+  // An RMS ID outside the grammar (made before it existed) is refused: its topics could hold wildcards.
+  if (!isDeviceCode(code) || !key || key.length > 200) return null;
   const [row] = await db
     .select({
       id: rmsDevices.id,
@@ -63,4 +67,17 @@ export async function verifyDevice(db: Db, code: string, key: string): Promise<D
   const given = hashOf(key);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   return { id: row.id, code: row.code, organizationId: row.organizationId };
+}
+
+/**
+ * RMS IDs stored before the id grammar existed that break it. Such a device is refused at sign-in
+ * (its topics could hold wildcards); the server names them at start so that someone renames them.
+ */
+export async function devicesOutsideGrammar(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ code: rmsDevices.code })
+    .from(rmsDevices)
+    .where(sql`${rmsDevices.code} !~ ${IDENTIFIER_PATTERN.source}`)
+    .orderBy(rmsDevices.id);
+  return rows.map((r) => r.code);
 }

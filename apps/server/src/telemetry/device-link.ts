@@ -5,7 +5,9 @@ import { CommandDispatcher, type Publisher } from './command-dispatcher';
 import { dayResolver } from './day-of';
 import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker';
 import { connectExternalBroker, type ExternalBroker } from './external-broker';
+import { devicesOutsideGrammar } from './device-keys';
 import { IngestQueue } from './ingest-queue';
+import type { MqttLimits } from './mqtt-limits';
 import type { LiveChanges } from './live-events';
 import { markOffline, raiseNoCharge } from './sweeper';
 import { Uplink } from './uplink';
@@ -30,6 +32,8 @@ export interface DeviceLinkOptions {
   commandPassEveryMs?: number;
   /** Told what changed once it is committed (the live channel). */
   changed?: (changes: LiveChanges) => void;
+  /** Connection and packet limits of the embedded broker (defaults in mqtt-limits.ts). */
+  mqttLimits?: Partial<MqttLimits>;
 }
 
 export class DeviceLink {
@@ -65,6 +69,12 @@ export class DeviceLink {
 
   async start(): Promise<void> {
     const { db, log } = this.options;
+    const refused = await devicesOutsideGrammar(db);
+    if (refused.length > 0)
+      log.warn(
+        { devices: refused },
+        `device link: ${refused.length} RMS ID(s) break the id grammar (letters, digits, '.', '_', '-'; at most 64) and cannot connect until renamed: ${refused.map((c) => JSON.stringify(c)).join(', ')}`,
+      );
     let publisher: Publisher;
     if (this.options.mqttUrl) {
       const external = await connectExternalBroker({
@@ -82,6 +92,7 @@ export class DeviceLink {
         log,
         port: this.options.mqttPort,
         host: this.options.mqttHost,
+        limits: this.options.mqttLimits,
         onDeviceReady: (device) => void this.dispatcher?.deliver(device.id),
       });
       this.broker = embedded;
