@@ -38,14 +38,14 @@ export const ACTIVATION_MESSAGES = {
 } as const;
 const M = ACTIVATION_MESSAGES;
 
-/** An optional id: blank, null or absent means none. */
+/** An optional id: blank or null means none; absent stays absent (an update leaves it as it is). */
 const optionalId = (label: string) =>
-  z.preprocess((v) => (v === '' || v === undefined ? null : v), idOf(label).nullable());
+  z.preprocess((v) => (v === '' ? null : v), idOf(label).nullable().optional());
 
 const coordinate = (message: string, limit: number) =>
   z.preprocess(
-    (v) => (v === '' || v === undefined ? null : v),
-    z.coerce.number({ error: message }).min(-limit, message).max(limit, message).nullable(),
+    (v) => (v === '' ? null : v),
+    z.coerce.number({ error: message }).min(-limit, message).max(limit, message).nullable().optional(),
   );
 
 /** The form's fields (POST body; spec 02 §5: name, addresses, state, city, PIN required). */

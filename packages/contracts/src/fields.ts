@@ -16,14 +16,17 @@ export function requiredText(label: string, max = 200) {
     .max(max, `'${label}' must be at most ${max} characters`);
 }
 
-/** An optional text field: blank becomes null. */
+/**
+ * An optional text field: blank becomes null (clears it); absent stays absent, so that an update
+ * without the field leaves it as it is.
+ */
 export function optionalText(max = 200) {
   return z
     .string()
     .trim()
     .max(max)
     .nullish()
-    .transform((v) => (v ? v : null));
+    .transform((v) => (v === undefined ? undefined : v ? v : null));
 }
 
 export const PAN_MESSAGES = {
@@ -69,7 +72,7 @@ export function identifier(label: string) {
 
 /** An optional inventory identifier: blank becomes null, anything else follows IDENTIFIER_PATTERN. */
 export function optionalIdentifier(label: string) {
-  return optionalText(64).refine((v) => v === null || IDENTIFIER_PATTERN.test(v), identifierMessage(label));
+  return optionalText(64).refine((v) => v == null || IDENTIFIER_PATTERN.test(v), identifierMessage(label));
 }
 
 /** A positive whole-number id, as sent in bodies. */

@@ -90,8 +90,7 @@ const organizationFields = {
   photo: optionalText(300),
   permissions: z
     .array(z.object({ key: z.string().min(1).max(64), is_active: z.boolean().optional() }))
-    .max(100)
-    .default([]),
+    .max(100),
 };
 
 const datesInOrder = (b: { activation_date?: string; expiry_date?: string }) =>
@@ -100,6 +99,7 @@ const datesInOrder = (b: { activation_date?: string; expiry_date?: string }) =>
 export const organizationCreateBody = z
   .object({
     ...organizationFields,
+    permissions: organizationFields.permissions.default([]),
     create_password: newPassword,
     password: z.string().optional(),
   })

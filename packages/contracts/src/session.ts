@@ -100,8 +100,9 @@ export const profileUpdateBody = z.object({
     .trim()
     .min(1, PROFILE_MESSAGES.firstNameRequired)
     .max(50),
-  middle_name: z.string().trim().max(50).optional().default(''),
-  last_name: z.string().trim().max(50).optional().default(''),
+  // Absent: unchanged (an update never clears what it was not sent).
+  middle_name: z.string().trim().max(50).optional(),
+  last_name: z.string().trim().max(50).optional(),
   email: z
     .string({ error: PROFILE_MESSAGES.validEmail })
     .trim()

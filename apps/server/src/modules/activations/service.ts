@@ -205,7 +205,7 @@ async function checkFields(db: Db, organizationId: number, body: ActivationField
   if (!city) throw fieldError('city', M.cityOfState);
   for (const item of ITEMS) {
     const id = body[item.field];
-    if (id === null) continue;
+    if (id == null) continue;
     const [owned] = await ownedItems(db, organizationId, item.field, eq(item.table.id, id), exceptId);
     if (!owned) throw fieldError(item.field, M.notOwned);
     if (owned.taken) throw fieldError(item.field, item.taken);

@@ -264,3 +264,25 @@ describe('dashboard companies', () => {
     expect(recent.results[0].status).toBe('Expired');
   });
 });
+
+describe('a partial update', () => {
+  it('leaves every field it was not sent as it was: permissions, GST, tag line, logo, owner name', async () => {
+    const created = await post(admin, body({ gst: '07ABCDE1234F1Z5' }));
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as number;
+    const before = (await get(admin, `?id=${id}`)).json().results[0];
+    expect(before.permissions.map((p: { key: string }) => p.key).sort()).toEqual([
+      'MANAGE_COMPANY',
+      'VIEW_COMPANY',
+    ]);
+
+    const res = await put(admin, { id, address: '14 MG Road' });
+    expect(res.statusCode).toBe(200);
+    const after = (await get(admin, `?id=${id}`)).json().results[0];
+    expect(after).toEqual({ ...before, address: '14 MG Road' });
+
+    // The owner keeps what the organization's list allowed: they can still see organizations.
+    const owner = await signIn(t.app, before.email, 'Owner-pass-123');
+    expect((await get(owner)).statusCode).toBe(200);
+  });
+});
