@@ -10,6 +10,7 @@ import { registerAccessGuard } from './auth/access';
 import { AttemptThrottle, LOGIN_LIMITS, RESET_LIMITS, type ThrottleLimits } from './auth/attempt-throttle';
 import { TokenService } from './auth/tokens';
 import { registerErrorHandler } from './errors';
+import { registerInputGuard } from './input-guard';
 import { registerOpenApi } from './openapi';
 import { registerWeb } from './web';
 import { bulkUploadRoutes, sampleRoutes } from './modules/bulk-upload/routes';
@@ -114,6 +115,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuard(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

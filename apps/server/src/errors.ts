@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@rms/contracts/messages';
+import { sqlStateOf } from './db/sql-state';
 
 /** An error whose status and detail are meant for the caller. */
 export class HttpError extends Error {
@@ -44,6 +45,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .map(([field, messages]) => `${field}: ${messages.join(', ')}`)
         .join('; ');
       return reply.status(400).send({ detail, errors });
+    }
+    // A data exception (SQLSTATE class 22: a number out of range, text the column cannot hold, a bad
+    // date) means input reached the database that the contract should have refused: the caller gets a
+    // 400, and the log a warning so the contract can be fixed.
+    // Class 23 (a unique or foreign key the service did not check first, or lost a race on) likewise.
+    const state = sqlStateOf(error);
+    if (state?.startsWith('22') || state?.startsWith('23')) {
+      request.log.warn({ err: error, sqlState: state }, 'input refused by the database');
+      return reply
+        .status(400)
+        .send({ detail: state.startsWith('22') ? MESSAGES.invalidInput : MESSAGES.conflictingInput });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listResponse, pageQuery } from './common';
-import { idOf, optionalText, pin, requiredText } from './fields';
+import { idOf, optionalText, pin, queryId, requiredText } from './fields';
 
 // Device activation (spec 02 §2 "Device activation", §3, §4, §5, §7, §8): an RMS device activated as
 // a project at an address, with its STLT and pole. Server and console take rules and texts from here.
@@ -95,8 +95,8 @@ const flag = z.enum(['true', 'false']).optional();
  */
 export const activationFilters = z.object({
   query: z.string().trim().max(200).optional(),
-  state: z.coerce.number().int().positive().optional(),
-  city: z.coerce.number().int().positive().optional(),
+  state: queryId.optional(),
+  city: queryId.optional(),
   /** Project name, exact. */
   project: z.string().trim().max(150).optional(),
   /** true: devices reporting now (Online or On Error); false: the others. */
@@ -104,9 +104,9 @@ export const activationFilters = z.object({
   /** PIN (zip code), contains. */
   pin: z.string().trim().max(6).optional(),
   /** RMS device (inventory id). */
-  device: z.coerce.number().int().positive().optional(),
+  device: queryId.optional(),
   /** Pole (inventory id). */
-  pole: z.coerce.number().int().positive().optional(),
+  pole: queryId.optional(),
   /** Address text (address 1 or 2 contains it). */
   address: z.string().trim().max(250).optional(),
 });
@@ -191,7 +191,7 @@ export type ActivationItemKind = (typeof ACTIVATION_ITEM_KINDS)[number];
  */
 export const availableItemsQuery = z.object({
   kind: z.enum(ACTIVATION_ITEM_KINDS),
-  activation: z.coerce.number().int().positive().optional(),
+  activation: queryId.optional(),
   query: z.string().trim().max(200).optional(),
 });
 export const availableItem = z.object({ id: z.number().int(), code: z.string() });

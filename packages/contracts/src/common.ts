@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageNumber } from './fields';
 
 /** Error bodies: `{detail}` or `{detail, errors: {field: [message]}}`; bulk uploads `{detail: [{row, error}]}`. */
 export const errorBody = z.object({
@@ -33,7 +34,7 @@ export interface Paged<T> {
 export const MAX_PAGE_SIZE = 2500;
 
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumber.default(1),
   page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
   pagination: z.enum(['true', 'false']).optional(),
   query: z.string().trim().max(200).optional(),

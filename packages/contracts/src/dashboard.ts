@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryId } from './fields';
 import { alarmRow, harvestRange } from './monitoring';
 
 // The dashboard's device panels (spec 01 §2 "Dashboard", §3, §7): device summary (ours,
@@ -8,8 +9,8 @@ import { alarmRow, harvestRange } from './monitoring';
 
 export const summaryQuery = z.object({
   project: z.string().trim().max(200).optional(),
-  state: z.coerce.number().int().positive().optional(),
-  city: z.coerce.number().int().positive().optional(),
+  state: queryId.optional(),
+  city: queryId.optional(),
 });
 /** The caller's activated devices by status; never_reported: no sample yet. */
 export const deviceSummary = z.object({

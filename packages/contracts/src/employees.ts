@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodyId, ID_RANGE_MESSAGE, MAX_ID, queryId } from './fields';
 import { MESSAGES } from './messages';
 import { listResponse, pageQuery } from './common';
 import { storedKey } from './uploads';
@@ -41,7 +42,7 @@ export const employeeCreateBody = z
     name: z.string().trim().max(150).optional().default(''),
     email,
     mobile,
-    organization: z.number().int().positive().optional(),
+    organization: bodyId.optional(),
     password: newPassword,
     simple_password: z.string().optional(),
     photo: storedKey.nullable().optional(),
@@ -80,11 +81,11 @@ export const employeeList = listResponse(employeeRow);
  * is the soft delete. Passwords are not changed here: that is the owner's (change or reset password).
  */
 export const employeeUpdateBody = z.object({
-  id: z.number({ error: "'id' is required!" }).int().positive(),
+  id: z.number({ error: "'id' is required!" }).int().positive().max(MAX_ID, ID_RANGE_MESSAGE),
   name: z.string().trim().max(150).optional(),
   email: email.optional(),
   mobile: mobile.optional(),
-  organization: z.number().int().positive().optional(),
+  organization: bodyId.optional(),
   photo: storedKey.nullable().optional(),
   permissions: permissionKeyList.optional(),
   is_active: z.boolean().optional(),
@@ -93,5 +94,5 @@ export type EmployeeUpdateBody = z.infer<typeof employeeUpdateBody>;
 
 export const employeeListQuery = pageQuery.extend({
   /** One employee by id (spec 01 §7: `GET admin_settings/employee/?user=`). */
-  user: z.coerce.number().int().positive().optional(),
+  user: queryId.optional(),
 });

@@ -46,12 +46,30 @@ export const pin = z
   .trim()
   .regex(/^\d{6}$/, PIN_MESSAGE);
 
+/** Whether `v` is a real calendar day written YYYY-MM-DD (no 2024-02-30, no month 13, year 1–9999). */
+export function isCalendarDay(v: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(2000, month - 1, day));
+  date.setUTCFullYear(year);
+  return year >= 1 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 /** A calendar date, YYYY-MM-DD (spec: dates are stored so). */
 export function isoDate(label: string) {
   return z
     .string({ error: requiredMessage(label) })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `'${label}' must be a date (YYYY-MM-DD)`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `'${label}' is not a valid date`);
+    .refine(isCalendarDay, `'${label}' is not a valid date`);
+}
+
+/** A day in a query (a report or chart range), YYYY-MM-DD. */
+export function queryDay(field: string) {
+  return z
+    .string({ error: `${field} is required` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be YYYY-MM-DD`)
+    .refine(isCalendarDay, `${field} is not a valid date`);
 }
 
 /**
@@ -75,10 +93,30 @@ export function optionalIdentifier(label: string) {
   return optionalText(64).refine((v) => v == null || IDENTIFIER_PATTERN.test(v), identifierMessage(label));
 }
 
+/** The largest id a row can have (a PostgreSQL integer): a bigger one names no row. */
+export const MAX_ID = 2_147_483_647;
+export const ID_RANGE_MESSAGE = `Must be a whole number from 1 to ${MAX_ID}`;
+
 /** A positive whole-number id, as sent in bodies. */
 export function idOf(label: string) {
   return z.coerce
     .number({ error: requiredMessage(label) })
     .int(requiredMessage(label))
-    .positive(requiredMessage(label));
+    .positive(requiredMessage(label))
+    .max(MAX_ID, ID_RANGE_MESSAGE);
 }
+
+/** An id in a query string (text, coerced). */
+export const queryId = z.coerce
+  .number({ error: ID_RANGE_MESSAGE })
+  .int(ID_RANGE_MESSAGE)
+  .min(1, ID_RANGE_MESSAGE)
+  .max(MAX_ID, ID_RANGE_MESSAGE);
+/** An id in a JSON body (a number, not coerced). */
+export const bodyId = z
+  .number({ error: ID_RANGE_MESSAGE })
+  .int(ID_RANGE_MESSAGE)
+  .min(1, ID_RANGE_MESSAGE)
+  .max(MAX_ID, ID_RANGE_MESSAGE);
+/** A page number: large enough for any list, small enough for an OFFSET. */
+export const pageNumber = z.coerce.number().int().min(1).max(MAX_ID);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listResponse, pageQuery } from './common';
-import { identifier, idOf, isoDate, requiredText } from './fields';
+import { identifier, idOf, isoDate, queryId, requiredText } from './fields';
 import type { PermissionCode } from './permissions';
 import type { ConsolePath } from './routes';
 
@@ -117,7 +117,7 @@ export type RmsCreateBody = z.infer<typeof rmsCreateBody>;
 export type StltCreateBody = z.infer<typeof stltCreateBody>;
 export type PoleCreateBody = z.infer<typeof poleCreateBody>;
 
-export const inventoryListQuery = pageQuery.extend({ id: z.coerce.number().int().positive().optional() });
+export const inventoryListQuery = pageQuery.extend({ id: queryId.optional() });
 
 const rowBase = {
   id: z.number().int(),

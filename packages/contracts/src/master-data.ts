@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredMessage } from './fields';
+import { bodyId, ID_RANGE_MESSAGE, MAX_ID, queryId, requiredMessage } from './fields';
 import { listResponse, pageQuery } from './common';
 
 // The master-data area (spec 01 §2 "Master data screens", §3, §5, §8): states, cities, GST rates,
@@ -61,7 +61,7 @@ export const MASTER_DATA_MESSAGES = {
 } as const;
 const M = MASTER_DATA_MESSAGES;
 
-const id = z.coerce.number().int().positive();
+const id = queryId;
 /** A required text: missing or blank both give the spec's required message. */
 const requiredText = (label: string, max = 150) =>
   z
@@ -71,7 +71,7 @@ const requiredText = (label: string, max = 150) =>
     .max(max, `'${label}' is at most ${max} characters`);
 const idList = (label: string) =>
   z
-    .array(z.number().int().positive(), { error: requiredMessage(label) })
+    .array(bodyId, { error: requiredMessage(label) })
     .min(1, requiredMessage(label))
     .max(50);
 
@@ -134,12 +134,13 @@ export const cityCreateBody = z.object({
   state: z
     .number({ error: requiredMessage(L.state) })
     .int()
-    .positive(requiredMessage(L.state)),
+    .positive(requiredMessage(L.state))
+    .max(MAX_ID, ID_RANGE_MESSAGE),
 });
 export const cityUpdateBody = z.object({
   id,
   name: requiredText(L.cityName, 100).optional(),
-  state: z.number().int().positive().optional(),
+  state: bodyId.optional(),
   is_active: z.boolean().optional(),
 });
 export const cityRow = z.object({
@@ -230,7 +231,7 @@ export const dropdownValueQuery = pageQuery.extend({
   is_disabled: z.enum(['true', 'false']).optional(),
 });
 export const dropdownValueCreateBody = z.object({
-  parent: z.number({ error: 'Choose a group' }).int().positive(),
+  parent: z.number({ error: 'Choose a group' }).int().positive().max(MAX_ID, ID_RANGE_MESSAGE),
   value: requiredText(L.dropdownValue, 100),
   /** Accepted for the spec's payload; the group's path is taken from `parent`. */
   name: z.string().optional(),

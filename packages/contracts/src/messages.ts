@@ -8,6 +8,8 @@ export const MESSAGES = {
   forbidden: 'Unauthorized Request',
   notFound: 'Not Found',
   serverError: 'Internal Server Error',
+  invalidInput: 'A value is out of range or cannot be stored. Please check the form.',
+  conflictingInput: 'A value is already in use or refers to something that does not exist.',
   sessionEnded: 'Your session has ended. Please sign in again.',
   usernameRequired: 'Please input your Username!',
   passwordRequired: 'Please input your Password!',

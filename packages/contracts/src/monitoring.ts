@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { activationFilters } from './activations';
 import { pagedList } from './common';
 import { COMMAND_STATUSES } from './commands';
-import { idOf } from './fields';
+import { ID_RANGE_MESSAGE, idOf, MAX_ID, pageNumber, queryDay, queryId } from './fields';
 
 // The monitoring area (spec 02 §2 "Monitoring", §3, §4, §7). Load status: the light's switch as the
 // console sets it (spec 02 §4: On when lo_sts is 1; Off when 0, null or no record). Setting it records
@@ -18,7 +18,7 @@ export const LOAD_STATUS_MESSAGES = {
 const loSts = z.union([z.literal(0), z.literal(1)], { error: 'lo_sts is 0 (off) or 1 (on)' });
 
 export const loadStatusQuery = z.object({
-  device: z.coerce.number().int().positive(),
+  device: queryId,
   pagination: z.enum(['true', 'false']).optional(),
 });
 
@@ -37,7 +37,7 @@ export type LoadStatusRow = z.infer<typeof loadStatusRow>;
 
 // ---- Device analysis, alarms view, energy harvest (spec 02 §2 "Monitoring", §3, §5, §7, §9)
 
-const deviceParam = z.coerce.number().int().positive();
+const deviceParam = queryId;
 export const deviceQuery = z.object({ device: deviceParam });
 
 /**
@@ -102,7 +102,7 @@ export const alarmRow = alarmStatusRow.extend({
 export type AlarmRow = z.infer<typeof alarmRow>;
 
 export const alarmListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumber.default(1),
   page_size: z.coerce.number().int().min(1).max(2500).default(20),
   pagination: z.enum(['true', 'false']).optional(),
   /** true: resolved only; false: unresolved only; absent: both. */
@@ -116,8 +116,7 @@ export const HARVEST_MESSAGES = {
 } as const;
 export const HARVEST_MAX_MONTHS = 12;
 
-const isoDay = (field: string) =>
-  z.string({ error: `${field} is required` }).regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be YYYY-MM-DD`);
+const isoDay = queryDay;
 
 /** The last day allowed for a harvest range: the end of the month 12 months after the start's month. */
 export function harvestLastDay(start: string): string {
@@ -188,11 +187,7 @@ export function daysBetween(start: string, end: string): number {
   return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
 }
 
-const day = (field: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be YYYY-MM-DD`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `${field} is not a valid date`);
+const day = queryDay;
 
 /**
  * GET monitoring/graph/{kind}/ (spec 02 §7): one device's samples between two local days (TIME_ZONE),
@@ -204,7 +199,8 @@ export const graphQuery = activationFilters
     device: z.coerce
       .number({ error: GRAPH_MESSAGES.deviceRequired })
       .int(GRAPH_MESSAGES.deviceRequired)
-      .positive(GRAPH_MESSAGES.deviceRequired),
+      .positive(GRAPH_MESSAGES.deviceRequired)
+      .max(MAX_ID, ID_RANGE_MESSAGE),
     start_date: day('start_date').optional(),
     end_date: day('end_date').optional(),
     points: z.coerce.number().int().min(2).max(GRAPH_MAX_POINTS).default(GRAPH_DEFAULT_POINTS),
@@ -261,7 +257,7 @@ export const deviceReportQuery = activationFilters
   .extend({
     created_at__gte: day('created_at__gte').optional(),
     created_at__lte: day('created_at__lte').optional(),
-    page: z.coerce.number().int().min(1).default(1),
+    page: pageNumber.default(1),
     page_size: z.coerce.number().int().min(1).max(2500).default(20),
     export_csv: flag,
   })

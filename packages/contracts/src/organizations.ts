@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { listResponse, pageQuery } from './common';
 import { EMPLOYEE_MESSAGES, email, mobile, newPassword } from './employees';
-import { idOf, isoDate, optionalText, pan, requiredText } from './fields';
+import { idOf, isoDate, optionalText, pan, queryId, requiredText } from './fields';
+import { optionalStoredKey } from './uploads';
 
 // The organizations area. Branding for the sign-in page: the organization whose sub-domain the
 // console is opened on, or nulls (the console then shows its defaults).
@@ -83,11 +84,11 @@ const organizationFields = {
   gst: optionalText(20),
   tagline: optionalText(200),
   sub_domain: subDomain,
-  company_logo: optionalText(300),
+  company_logo: optionalStoredKey,
   name: optionalText(150),
   email,
   mobile,
-  photo: optionalText(300),
+  photo: optionalStoredKey,
   permissions: z
     .array(z.object({ key: z.string().min(1).max(64), is_active: z.boolean().optional() }))
     .max(100),
@@ -136,7 +137,7 @@ export const existingOrganizationBody = z.object({ email, pan });
 
 export const organizationListQuery = pageQuery.extend({
   email: z.string().trim().toLowerCase().max(254).optional(),
-  id: z.coerce.number().int().positive().optional(),
+  id: queryId.optional(),
 });
 
 export const clientDetails = z.object({

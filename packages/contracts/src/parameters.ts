@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COMMAND_STATUSES } from './commands';
 import { MAX_PAGE_SIZE } from './common';
-import { idOf, requiredMessage } from './fields';
+import { bodyId, idOf, requiredMessage } from './fields';
 
 // Parameter settings and bulk parameter (spec 02 §2 "Parameter setting", "Bulk parameter", §3, §5, §7,
 // §8): the six groups a device's controller runs by. Every field is required (spec §5) and held to the
@@ -413,7 +413,7 @@ export const parameterValues = z.object(valuesShape).superRefine(crossFieldRefin
 
 /** POST and PUT devices/parameter_settings/ (spec 02 §3: the fields, device and id). */
 export const parameterSettingBody = z
-  .object({ device: idOf('Device'), id: z.number().int().positive().nullish(), ...valuesShape })
+  .object({ device: idOf('Device'), id: bodyId.nullish(), ...valuesShape })
   .superRefine((v, ctx) => crossFieldRefinement(v, ctx));
 export type ParameterSettingBody = z.output<typeof parameterSettingBody>;
 

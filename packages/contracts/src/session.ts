@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodyId } from './fields';
 import { MESSAGES } from './messages';
 import { storedKey } from './uploads';
 
@@ -94,7 +95,7 @@ export const PROFILE_MESSAGES = {
 
 export const profileUpdateBody = z.object({
   /** The caller's own id; any other id is answered 404. */
-  id: z.number().int().positive().optional(),
+  id: bodyId.optional(),
   first_name: z
     .string({ error: PROFILE_MESSAGES.firstNameRequired })
     .trim()

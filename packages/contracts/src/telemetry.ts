@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodyId } from './fields';
 
 // The device link's payloads (DESIGN "Device link"; fields from spec 02 §3 device live report and
 // report row). A device publishes JSON on `rms/{device_id}/telemetry`: one sample or an array of
@@ -53,7 +54,7 @@ const readings = Object.fromEntries(
  * (an empty list means none).
  */
 export const telemetrySample = z.object({
-  ts: z.union([z.iso.datetime({ offset: true }), z.number().int().positive()]),
+  ts: z.union([z.iso.datetime({ offset: true }), bodyId]),
   ...readings,
   lo_sts: z.union([z.literal(0), z.literal(1)]),
   telecom: z.string().max(40).optional(),
@@ -70,7 +71,7 @@ export const telemetryMessage = z.union([telemetrySample, telemetryBatch]);
 
 /** A command's acknowledgement, published by the device on `rms/{device_id}/ack`. */
 export const commandAck = z.object({
-  id: z.number().int().positive(),
+  id: bodyId,
   ok: z.boolean(),
   error: z.string().max(200).optional(),
 });

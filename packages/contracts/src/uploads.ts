@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_RANGE_MESSAGE, MAX_ID } from './fields';
 
 // The uploads area (spec 01 §4 "File upload"): ask for a presigned URL, PUT the file to it with its
 // content type, record the returned file name on the owning record, and fetch signed links to show it.
@@ -96,6 +97,8 @@ export type PresignResponse = z.infer<typeof presignResponse>;
 export const STORED_KEY =
   /^(?:(image|spreadsheet)\/[0-9a-f]{32}\.(png|jpg|jpeg|xlsx)|report\/[0-9a-f]{32}\.csv)$/;
 export const storedKey = z.string().trim().max(300).regex(STORED_KEY, 'Unknown file');
+/** An optional stored file on a form: blank or null clears it, absent leaves it as it is. */
+export const optionalStoredKey = z.preprocess((v) => (v === '' ? null : v), storedKey.nullable().optional());
 
 export const downloadQuery = z.object({ path: storedKey });
 /** A signed, expiring link to a stored file; `photo_url` is the same link under the name image callers read. */
@@ -104,7 +107,7 @@ export type DownloadResponse = z.infer<typeof downloadResponse>;
 
 /** Records a profile image path (spec 01 §7 `PUT uploads/download_file/`). */
 export const photoUpdateBody = z.object({
-  id: z.number({ error: "'id' is required!" }).int().positive(),
+  id: z.number({ error: "'id' is required!" }).int().positive().max(MAX_ID, ID_RANGE_MESSAGE),
   email: z.string().trim().toLowerCase().max(254).optional(),
   photo: storedKey.nullable(),
 });

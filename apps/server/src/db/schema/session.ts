@@ -11,6 +11,8 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id),
     refreshHash: text('refresh_hash').notNull(),
+    /** The hash the last rotation replaced: that token presented again is a replay (stolen token). */
+    previousRefreshHash: text('previous_refresh_hash'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),

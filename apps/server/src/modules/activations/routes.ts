@@ -15,6 +15,7 @@ import {
   projectList,
 } from '@rms/contracts/activations';
 import { pageQuery } from '@rms/contracts/common';
+import { queryId } from '@rms/contracts/fields';
 import { anyOf } from '@rms/contracts/permissions';
 import { accessOf } from '@rms/contracts/routes';
 import { caller } from '../../auth/access';
@@ -162,7 +163,7 @@ export const activationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One activation the caller sees (the form loads it to edit)',
         security,
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: queryId }),
         response: { 200: activationRow },
       },
     },

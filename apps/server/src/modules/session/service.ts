@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { SessionUser, TokenPair } from '@rms/contracts/session';
 import { MESSAGES } from '@rms/contracts/messages';
@@ -78,27 +79,30 @@ export async function login(
 }
 
 /**
- * Rotates a refresh token. The stored hash moves on with each use, so an old token presented again
- * (stolen, or replayed) matches nothing: that session is ended for everyone holding it.
+ * Rotates a refresh token. The stored hash moves on with each use. The secret is checked before
+ * anything changes: a token whose secret is wrong (a guess at a session id) changes nothing. The token
+ * the last rotation replaced, presented again, is a replay (stolen, or used twice): that session is
+ * ended for everyone holding it.
  */
 export async function refresh(deps: SessionDeps, token: string): Promise<TokenPair> {
   const parsed = parseRefreshToken(token);
   if (!parsed) throw unauthorized(INVALID_REFRESH);
   const [session] = await deps.db.select().from(sessions).where(eq(sessions.id, parsed.sessionId));
   if (!session || session.revokedAt || session.expiresAt <= new Date()) throw unauthorized(INVALID_REFRESH);
+  const presented = hashSecret(parsed.secret);
+  if (!sameHash(presented, session.refreshHash)) {
+    if (session.previousRefreshHash && sameHash(presented, session.previousRefreshHash))
+      await revokeSession(deps.db, session.id, 'refresh token reused');
+    throw unauthorized(INVALID_REFRESH);
+  }
 
   const next = newRefreshSecret();
   const rotated = await deps.db
     .update(sessions)
-    .set({ refreshHash: hashSecret(next), lastUsedAt: new Date() })
-    .where(
-      and(
-        eq(sessions.id, session.id),
-        eq(sessions.refreshHash, hashSecret(parsed.secret)),
-        isNull(sessions.revokedAt),
-      ),
-    )
+    .set({ refreshHash: hashSecret(next), previousRefreshHash: presented, lastUsedAt: new Date() })
+    .where(and(eq(sessions.id, session.id), eq(sessions.refreshHash, presented), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
+  // Two uses of one token at the same moment: the other one won the rotation; this one is the replay.
   if (rotated.length === 0) {
     await revokeSession(deps.db, session.id, 'refresh token reused');
     throw unauthorized(INVALID_REFRESH);
@@ -107,6 +111,13 @@ export async function refresh(deps: SessionDeps, token: string): Promise<TokenPa
     access: await deps.tokens.signAccess({ userId: session.userId, sessionId: session.id }),
     refresh: formatRefreshToken(session.id, next),
   };
+}
+
+/** Compares two secret hashes in constant time. */
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'base64url');
+  const y = Buffer.from(b, 'base64url');
+  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 /** Logout: the refresh token names the session; only its holder (matching secret) can end it. */

@@ -155,6 +155,24 @@ describe('POST token/refresh/', () => {
     expect(me.statusCode).toBe(401);
   });
 
+  it('changes nothing for a token with a real session id and a forged secret', async () => {
+    const victim = await signIn(t.app);
+    const sessionId = victim.refresh.split('.')[0]!;
+    for (const forged of [`${sessionId}.forged-secret`, `${sessionId}.${'A'.repeat(43)}`]) {
+      expect((await refresh(forged)).statusCode).toBe(401);
+      const out = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/logout/',
+        payload: { refresh: forged },
+      });
+      expect(out.statusCode).toBeLessThan(500);
+    }
+    // The victim's tokens still work.
+    const me = await t.app.inject({ method: 'GET', url: '/api/v1/users/me/', headers: bearer(victim) });
+    expect(me.statusCode).toBe(200);
+    expect((await refresh(victim.refresh)).statusCode).toBe(200);
+  });
+
   it('refuses garbage', async () => {
     expect((await refresh('not-a-token')).statusCode).toBe(401);
     expect((await refresh('00000000-0000-0000-0000-000000000000.secret')).statusCode).toBe(401);

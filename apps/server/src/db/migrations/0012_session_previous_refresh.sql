@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "previous_refresh_hash" text;
