@@ -54,7 +54,7 @@ const readings = Object.fromEntries(
  * (an empty list means none).
  */
 export const telemetrySample = z.object({
-  ts: z.union([z.iso.datetime({ offset: true }), bodyId]),
+  ts: z.union([z.iso.datetime({ offset: true }), z.number().int().positive().max(8_640_000_000_000_000)]),
   ...readings,
   lo_sts: z.union([z.literal(0), z.literal(1)]),
   telecom: z.string().max(40).optional(),
