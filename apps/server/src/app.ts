@@ -14,7 +14,7 @@ import { registerInputGuard } from './input-guard';
 import { registerOpenApi } from './openapi';
 import { registerWeb } from './web';
 import { bulkUploadRoutes, sampleRoutes } from './modules/bulk-upload/routes';
-import { createMailer } from './mail/mailer';
+import { createMailer, type Mailer } from './mail/mailer';
 import { healthRoutes } from './modules/health/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { organizationRoutes } from './modules/organizations/routes';
@@ -48,6 +48,7 @@ declare module 'fastify' {
     reportRetention: ReportRetention;
     deviceLink: DeviceLink;
     liveEvents: LiveEvents;
+    mailer: Mailer;
   }
 }
 
@@ -71,7 +72,8 @@ export async function buildApp({
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the configured proxies (TRUST_PROXY): anyone can send it.
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   if (onRoute) app.addHook('onRoute', onRoute);
@@ -146,7 +148,16 @@ export async function buildApp({
   registerAccessGuard(app, tokens);
   await registerOpenApi(app);
 
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    log: app.log,
+  });
+  app.decorate('mailer', mailer);
   const sessionDeps = {
+    mailer,
+    log: app.log,
     db: database.db,
     storage,
     tokens,
@@ -154,12 +165,6 @@ export async function buildApp({
     refreshSeconds: config.refreshTokenSeconds,
     timeZone: config.timeZone,
   };
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    outboxDir: path.join(config.dataDir, 'outbox'),
-    log: app.log,
-  });
   const resetDeps = {
     db: database.db,
     mailer,

@@ -37,6 +37,8 @@ const envSchema = z.object({
   // A year at most: the backfill writes every day of it before the fleet goes live.
   DEMO_HISTORY_DAYS: z.coerce.number().int().min(1).max(365).default(DEMO_HISTORY_DAYS),
   TIME_ZONE: z.string().default('Asia/Kolkata'),
+  // Addresses (or CIDR ranges) of the reverse proxies whose X-Forwarded-For is believed; unset: none.
+  TRUST_PROXY: optional,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optional,
   PUBLIC_URL: optional,
@@ -54,6 +56,8 @@ export interface Config {
   databaseUrl: string | undefined;
   mqttPort: number;
   mqttUrl: string | undefined;
+  /** Proxies whose X-Forwarded-For names the client (Fastify's trustProxy); false: the socket's address. */
+  trustProxy: string[] | false;
   /** Embedded broker: connections one remote address may hold at once. */
   mqttMaxConnectionsPerAddress: number;
   s3: { endpoint: string; bucket: string; accessKey: string; secretKey: string; region: string } | undefined;
@@ -120,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttPort: e.MQTT_PORT,
     mqttUrl: e.MQTT_URL,
     mqttMaxConnectionsPerAddress: e.MQTT_MAX_CONNECTIONS_PER_ADDRESS,
+    trustProxy: e.TRUST_PROXY ? parseProxies(e.TRUST_PROXY) : false,
     s3,
     reportRetentionHours: e.REPORT_RETENTION_HOURS,
     smtpUrl: e.SMTP_URL,
@@ -139,6 +144,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenSeconds: 5 * 60,
     refreshTokenSeconds: 14 * 24 * 3600,
   };
+}
+
+/** TRUST_PROXY: a comma-separated list of IP addresses or CIDR ranges (never "everyone"). */
+function parseProxies(value: string): string[] {
+  const list = value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  const bad = list.find((v) => !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(v));
+  if (bad) throw new ConfigError(`TRUST_PROXY: "${bad}" is not an IP address or CIDR range`);
+  return list;
 }
 
 /**

@@ -18,6 +18,9 @@ export const EMPLOYEE_MESSAGES = {
   emailTaken: 'A user with this e-mail already exists',
   cannotDeleteSelf: 'You cannot delete your own account',
   superuserOnly: "Only a super-user can change a super-user's account",
+  ownerOnly: "Only the organization's owner, or the provider, can change the owner's account",
+  outranks: (codes: string[]) =>
+    `This user holds permissions you do not hold (${codes.join(', ')}), so you cannot change their account`,
   organizationNotFound: 'Organization not found',
 } as const;
 

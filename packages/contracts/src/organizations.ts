@@ -33,6 +33,7 @@ export const permissionKeyListResponse = z.array(permissionKey);
 // ---- Organizations: registration, list, existing organization, sub-domain, dashboard (spec 01 §2–§8)
 
 export const ORGANIZATION_MESSAGES = {
+  parentOnly: 'Only the organization that manages this one can change this',
   created: 'Organization created successfully',
   updated: 'Account has been updated',
   added: 'Organization added successfully',

@@ -59,7 +59,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { row, detail } = await updateEmployee(app.db, app.storage, caller(request), request.body);
+      const { row, detail } = await updateEmployee(app, caller(request), request.body);
       return { ...row, detail };
     },
   );

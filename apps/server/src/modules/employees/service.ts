@@ -1,3 +1,6 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer } from '../../mail/mailer';
+import { noticeEmailChanged } from '../../mail/account-notices';
 import { and, count, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import {
   EMPLOYEE_MESSAGES,
@@ -10,6 +13,7 @@ import { users } from '../../db/schema/employees';
 import { organizations } from '../../db/schema/organizations';
 import { sessions } from '../../db/schema/session';
 import { permissionsRefused, type AuthUser } from '../../auth/access';
+import { assertMayChangeUser } from '../../auth/user-policy';
 import { canSeeOrganization, orgScope } from '../../auth/tenant';
 import { hashPassword } from '../../auth/passwords';
 import { badRequest, fieldError, notFound } from '../../errors';
@@ -92,8 +96,7 @@ export async function createEmployee(
  * removed, so editing a name never strips a code someone more senior gave.
  */
 export async function updateEmployee(
-  db: Db,
-  storage: Storage,
+  { db, storage, mailer, log }: { db: Db; storage: Storage; mailer: Mailer; log: FastifyBaseLogger },
   auth: AuthUser,
   body: EmployeeUpdateBody,
 ): Promise<{ row: EmployeeRow | null; detail: string }> {
@@ -103,8 +106,7 @@ export async function updateEmployee(
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
     .where(and(eq(users.id, body.id), eq(users.isActive, true), orgScope(users.organizationId, auth)));
   if (!current) throw notFound();
-  // 404 rather than 403: the console ends the session on any 403 (spec 01 §8).
-  if (current.user.isSuperuser && !auth.is_superuser) throw notFound(EMPLOYEE_MESSAGES.superuserOnly);
+  assertMayChangeUser(auth, current.user, current.organization.permissions);
 
   if (body.is_active === false) {
     if (current.user.id === auth.id) throw badRequest(EMPLOYEE_MESSAGES.cannotDeleteSelf);
@@ -151,6 +153,7 @@ export async function updateEmployee(
     .where(eq(users.id, current.user.id))
     .returning();
   if (!user) throw notFound();
+  noticeEmailChanged(mailer, log, { from: current.user.email, to: user.email });
   return { row: await toRow(storage, user, organization.companyName), detail: EMPLOYEE_MESSAGES.updated };
 }
 

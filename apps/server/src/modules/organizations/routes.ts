@@ -44,7 +44,13 @@ const LOOKUP = anyOf(
 const MANAGE = accessOf('/company-registration');
 
 export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, storage: app.storage, timeZone: app.config.timeZone };
+  const deps = {
+    db: app.db,
+    storage: app.storage,
+    timeZone: app.config.timeZone,
+    mailer: app.mailer,
+    log: app.log,
+  };
 
   app.get(
     '/admin_settings/organization_details/',

@@ -1,3 +1,6 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer } from '../../mail/mailer';
+import { noticeEmailChanged } from '../../mail/account-notices';
 import { aliasedTable, and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import {
   ORGANIZATION_MESSAGES,
@@ -19,6 +22,7 @@ import { hashPassword } from '../../auth/passwords';
 import { badRequest, fieldError, notFound } from '../../errors';
 import type { Storage } from '../../storage/storage';
 import { fileLink, verifyStoredImage } from '../uploads/stored-files';
+import { assertMayChangeUser } from '../../auth/user-policy';
 import { deviceCounts, NO_DEVICES } from './device-counts';
 
 /** What the organization services need from the app. */
@@ -26,6 +30,8 @@ export interface OrganizationDeps {
   db: Db;
   storage: Storage;
   timeZone: string;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
 }
 
 const NO_BRANDING: OrganizationDetails = { name: null, url: null, tagline: null };
@@ -217,6 +223,15 @@ export async function updateOrganization(
     });
     return null;
   }
+  const selfEdit = current.id === auth.organizationId && !current.isProvider;
+  if (selfEdit) refuseParentFields(current, body);
+  if (selfEdit && touchesOwnerContact(current, body)) {
+    const [owner] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.organizationId, current.id), eq(users.isPrimary, true), eq(users.isActive, true)));
+    if (owner) assertMayChangeUser(auth, owner, current.permissions);
+  }
   const keys = body.permissions ? grantable(auth, body.permissions) : undefined;
   if (body.company_logo && body.company_logo !== current.companyLogo) {
     await verifyStoredImage(storage, body.company_logo, 'company_logo');
@@ -269,6 +284,8 @@ export async function updateOrganization(
       })
       .where(and(eq(users.organizationId, current.id), eq(users.isPrimary, true), eq(users.isActive, true)));
   });
+  if (body.email !== undefined)
+    noticeEmailChanged(deps.mailer, deps.log, { from: current.email, to: body.email });
   return getOrganization(deps, auth, current.id);
 }
 
@@ -327,6 +344,34 @@ async function findVisible(db: Db, auth: AuthUser, id: number) {
 }
 
 /** Nobody grants more than they hold. */
+/**
+ * What the parent grants an organization (its expiry and activation dates, its permission codes) is
+ * the parent's to change: an organization editing itself may resend them unchanged, never change them.
+ */
+function refuseParentFields(current: typeof organizations.$inferSelect, body: OrganizationUpdateBody): void {
+  if (body.expiry_date !== undefined && body.expiry_date !== current.expiryDate)
+    throw fieldError('expiry_date', ORGANIZATION_MESSAGES.parentOnly);
+  if (body.activation_date !== undefined && body.activation_date !== current.activationDate)
+    throw fieldError('activation_date', ORGANIZATION_MESSAGES.parentOnly);
+  if (body.permissions !== undefined) {
+    const sent = [...new Set(body.permissions.filter((p) => p.is_active !== false).map((p) => p.key))].sort();
+    if (sent.join() !== [...current.permissions].sort().join())
+      throw fieldError('permissions', ORGANIZATION_MESSAGES.parentOnly);
+  }
+}
+
+/** Whether the update changes the owner's sign-in e-mail, mobile or photo (they follow the organization's). */
+function touchesOwnerContact(
+  current: typeof organizations.$inferSelect,
+  body: OrganizationUpdateBody,
+): boolean {
+  return (
+    (body.email !== undefined && body.email !== current.email.toLowerCase()) ||
+    (body.mobile !== undefined && body.mobile !== current.mobile) ||
+    (body.photo !== undefined && body.photo !== current.photo)
+  );
+}
+
 function grantable(
   auth: AuthUser,
   permissions: { key: string; is_active?: boolean | undefined }[],

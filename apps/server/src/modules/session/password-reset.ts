@@ -27,9 +27,8 @@ export interface ResetDeps {
  * goes out after the answer, so neither the text nor the time tells whether an e-mail has an account.
  */
 export async function requestPasswordReset(deps: ResetDeps, email: string, ip: string): Promise<string> {
-  const wait = deps.throttle.retryAfter(email, ip);
+  const wait = deps.throttle.attempt(email, ip);
   if (wait > 0) throw new HttpError(429, `Too many requests. Please try again in ${humanDuration(wait)}.`);
-  deps.throttle.record(email, ip);
   const [user] = await deps.db
     .select({ id: users.id, email: users.email, firstName: users.firstName })
     .from(users)
@@ -55,7 +54,15 @@ export async function requestPasswordReset(deps: ResetDeps, email: string, ip: s
 }
 
 /** Sets the new password, spends the code and ends every session of the user. */
-export async function confirmPasswordReset(deps: ResetDeps, code: string, password: string): Promise<string> {
+export async function confirmPasswordReset(
+  deps: ResetDeps,
+  code: string,
+  password: string,
+  ip: string,
+): Promise<string> {
+  // Each try runs the password hash: counted per address before it runs (the code itself is 256 bits).
+  const wait = deps.throttle.attempt(`reset-confirm:${code.slice(0, 16)}`, ip);
+  if (wait > 0) throw new HttpError(429, `Too many requests. Please try again in ${humanDuration(wait)}.`);
   const passwordHash = await hashPassword(password);
   const done = await deps.db.transaction(async (tx) => {
     const [reset] = await tx

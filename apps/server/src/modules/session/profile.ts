@@ -1,3 +1,4 @@
+import { noticeEmailChanged } from '../../mail/account-notices';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   PASSWORD_CHANGE_MESSAGES,
@@ -47,6 +48,7 @@ export async function updateProfile(
       updatedAt: new Date(),
     })
     .where(eq(users.id, auth.id));
+  noticeEmailChanged(deps.mailer, deps.log, { from: user.email, to: body.email });
   return { detail: PROFILE_MESSAGES.updated, user: await currentUser(deps, auth.id) };
 }
 
@@ -61,15 +63,13 @@ export async function changePassword(
   ip: string,
 ): Promise<string> {
   const account = `password-change:${auth.id}`;
-  const wait = deps.throttle.retryAfter(account, ip);
+  const wait = deps.throttle.attempt(account, ip);
   if (wait > 0) throw new HttpError(429, MESSAGES.tooManyLoginAttempts(humanDuration(wait)));
   const [user] = await deps.db.select().from(users).where(eq(users.id, auth.id));
   if (!user) throw notFound();
-  if (!(await verifyPassword(user.passwordHash, body.old_password))) {
-    deps.throttle.record(account, ip);
+  if (!(await verifyPassword(user.passwordHash, body.old_password)))
     throw fieldError('old_password', PASSWORD_CHANGE_MESSAGES.wrongOld);
-  }
-  deps.throttle.clear(account);
+  deps.throttle.succeeded(account, ip);
   const passwordHash = await hashPassword(body.new_password);
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, auth.id));

@@ -116,7 +116,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ deps: SessionDeps; reset: Re
       },
     },
     async (request) => ({
-      detail: await confirmPasswordReset(reset, request.body.code, request.body.password),
+      detail: await confirmPasswordReset(reset, request.body.code, request.body.password, request.ip),
     }),
   );
 

@@ -1,3 +1,5 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer } from '../../mail/mailer';
 import { timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { SessionUser, TokenPair } from '@rms/contracts/session';
@@ -31,6 +33,8 @@ export interface SessionDeps {
   refreshSeconds: number;
   /** The deployment's time zone (TIME_ZONE): the console shows days and times in it. */
   timeZone: string;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
 }
 
 export async function login(
@@ -38,7 +42,8 @@ export async function login(
   input: { username: string; password: string; ip: string; userAgent: string | undefined },
 ): Promise<TokenPair & { user: SessionUser }> {
   const account = input.username.trim().toLowerCase();
-  const wait = deps.throttle.retryAfter(account, input.ip);
+  // Counted before the password check runs: parallel guesses cannot all pass the check first.
+  const wait = deps.throttle.attempt(account, input.ip);
   if (wait > 0) throw new HttpError(429, MESSAGES.tooManyLoginAttempts(humanDuration(wait)));
 
   const [row] = await deps.db
@@ -55,11 +60,8 @@ export async function login(
   const ok = row
     ? await verifyPassword(row.user.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
-  if (!row || !ok) {
-    deps.throttle.record(account, input.ip);
-    throw new HttpError(400, MESSAGES.invalidCredentials);
-  }
-  deps.throttle.clear(account);
+  if (!row || !ok) throw new HttpError(400, MESSAGES.invalidCredentials);
+  deps.throttle.succeeded(account, input.ip);
 
   const sessionId = newSessionId();
   const secret = newRefreshSecret();

@@ -1,3 +1,5 @@
+import { organizations } from '../../db/schema/organizations';
+import { assertMayChangeUser } from '../../auth/user-policy';
 import { and, eq } from 'drizzle-orm';
 import { allows, anyOf } from '@rms/contracts/permissions';
 import {
@@ -42,12 +44,15 @@ export async function recordPhoto(
   body: PhotoUpdateBody,
 ): Promise<PhotoUpdateResponse> {
   if (body.id !== auth.id && !allows(anyOf('MANAGE_USER'), auth)) throw forbidden();
-  const [user] = await db
-    .select()
+  const [row] = await db
+    .select({ user: users, organizationPermissions: organizations.permissions })
     .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
     .where(and(eq(users.id, body.id), eq(users.isActive, true), orgScope(users.organizationId, auth)));
-  if (!user || (body.email !== undefined && body.email !== user.email.toLowerCase())) throw notFound();
-  if (user.isSuperuser && !auth.is_superuser) throw notFound();
+  const user = row?.user;
+  if (!row || !user || (body.email !== undefined && body.email !== user.email.toLowerCase()))
+    throw notFound();
+  assertMayChangeUser(auth, user, row.organizationPermissions);
   if (body.photo && body.photo !== user.photo) await verifyStoredImage(storage, body.photo, 'photo');
   await db.update(users).set({ photo: body.photo, updatedAt: new Date() }).where(eq(users.id, user.id));
   return {
