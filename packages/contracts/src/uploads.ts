@@ -5,6 +5,7 @@ import { ID_RANGE_MESSAGE, MAX_ID } from './fields';
 // content type, record the returned file name on the owning record, and fetch signed links to show it.
 
 export const UPLOAD_MESSAGES = {
+  linkUsed: 'This upload link was already used: ask for a new one to upload another file.',
   fileRequired: "'file' is required!",
   imageTypes: 'Only png and jpeg images can be uploaded',
   spreadsheetTypes: 'Only xlsx spreadsheets can be uploaded',

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdirSync, type ReadStream } from 'node:fs';
-import { open, opendir, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, type ReadStream } from 'node:fs';
+import { link, open, opendir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -24,7 +24,7 @@ import {
 
 export const FILE_ROUTE = '/api/v1/uploads/file/';
 
-export type UploadFailure = 'too-large' | 'wrong-content';
+export type UploadFailure = 'too-large' | 'wrong-content' | 'used';
 
 export class UploadRefused extends Error {
   constructor(readonly reason: UploadFailure) {
@@ -91,6 +91,8 @@ export class LocalStorage implements Storage {
    */
   async write(key: string, grant: UploadGrant, body: Readable): Promise<void> {
     const target = this.pathOf(key);
+    // An upload link is good for one file: a second PUT cannot swap what was stored.
+    if (existsSync(target)) throw new UploadRefused('used');
     mkdirSync(path.dirname(target), { recursive: true });
     const temp = `${target}.${randomBytes(6).toString('hex')}.part`;
     let received = 0;
@@ -112,10 +114,12 @@ export class LocalStorage implements Storage {
     });
     try {
       await pipeline(body, guard, createWriteStream(temp, { flags: 'wx' }));
-      await rename(temp, target);
-    } catch (error) {
+      // link() fails when the name exists, so of two PUTs racing on one link only the first is kept.
+      await link(temp, target).catch((error: NodeJS.ErrnoException) => {
+        throw error.code === 'EEXIST' ? new UploadRefused('used') : error;
+      });
+    } finally {
       await rm(temp, { force: true });
-      throw error;
     }
   }
 

@@ -1,3 +1,4 @@
+import { assertOwnFile } from '../uploads/file-access';
 import type { BulkArea, BulkRowError, BulkUploadSuccess } from '@rms/contracts/bulk-upload';
 import { BULK_LIMITS, BULK_MESSAGES } from '@rms/contracts/bulk-upload';
 import { UPLOAD_MESSAGES } from '@rms/contracts/uploads';
@@ -59,6 +60,7 @@ export async function runBulkUpload(
   saver: BulkSaver,
   key: string,
 ): Promise<BulkOutcome> {
+  await assertOwnFile(deps.db, auth, key, 'report_upload');
   const file = await deps.storage.read(key, BULK_LIMITS.maxBytes);
   if (file === null) throw fieldError('report_upload', UPLOAD_MESSAGES.notUploaded);
   if (file === 'too-large') throw fieldError('report_upload', BULK_MESSAGES.tooLarge);

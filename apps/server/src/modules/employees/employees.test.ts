@@ -223,22 +223,22 @@ describe('PUT admin_settings/employee/', () => {
     expect((await update(manager, { id: outsider.id, is_active: false })).statusCode).toBe(404);
     expect((await update(manager, { id: 999_999, mobile: '9000000000' })).statusCode).toBe(404);
 
-    // A code the admin gave that the manager cannot grant is neither added nor taken away by them.
-    const clerk = await employee({
-      organization: acmeId,
-      permissions: [{ key: 'VIEW_COMPANY' }, { key: 'VIEW_USER' }],
-    });
+    // The manager cannot grant a code it does not hold, and cannot change a colleague who holds one
+    // (issue: a lesser employee must not take over a stronger account).
+    const clerk = await employee({ organization: acmeId, permissions: [{ key: 'VIEW_USER' }] });
     const tooMuch = await update(manager, { id: clerk.id, permissions: [{ key: 'MANAGE_COMPANY' }] });
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().errors.permissions[0]).toContain('MANAGE_COMPANY');
     const edited = await update(manager, { id: clerk.id, permissions: [{ key: 'MANAGE_USER' }] });
     expect(edited.statusCode).toBe(200);
-    expect(
-      edited
-        .json()
-        .permissions.map((p: { key: string }) => p.key)
-        .sort(),
-    ).toEqual(['MANAGE_USER', 'VIEW_COMPANY']);
+    expect(edited.json().permissions.map((p: { key: string }) => p.key)).toEqual(['MANAGE_USER']);
+    const senior = await employee({
+      organization: acmeId,
+      permissions: [{ key: 'VIEW_COMPANY' }, { key: 'VIEW_USER' }],
+    });
+    const refused = await update(manager, { id: senior.id, mobile: '9000000001' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().detail).toContain('VIEW_COMPANY');
     const moved = await update(manager, { id: clerk.id, organization: otherId });
     expect(moved.json().errors.organization).toEqual([EMPLOYEE_MESSAGES.organizationNotFound]);
   });

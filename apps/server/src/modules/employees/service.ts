@@ -70,7 +70,7 @@ export async function createEmployee(
   const refused = keys.filter((k) => !grantable(auth, organization).includes(k));
   if (refused.length > 0) throw permissionsRefused(refused);
   await ensureEmailFree(db, body.email);
-  if (body.photo) await verifyStoredImage(storage, body.photo, 'photo');
+  if (body.photo) await verifyStoredImage({ storage, db, auth }, body.photo, 'photo');
 
   const [user] = await db
     .insert(users)
@@ -137,7 +137,8 @@ export async function updateEmployee(
 
   if (body.email !== undefined && body.email !== current.user.email.toLowerCase())
     await ensureEmailFree(db, body.email, current.user.id);
-  if (body.photo && body.photo !== current.user.photo) await verifyStoredImage(storage, body.photo, 'photo');
+  if (body.photo && body.photo !== current.user.photo)
+    await verifyStoredImage({ storage, db, auth }, body.photo, 'photo');
 
   const [user] = await db
     .update(users)

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { recordFileOwner } from '../uploads/file-access';
 import { Readable } from 'node:stream';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
@@ -301,5 +302,6 @@ export async function exportReport(
   // has no finer ones), so a link that ends by `endOf(started)` ends before the sweep can remove it.
   const started = Math.floor(Date.now() / 1000) * 1000;
   await storage.storeFile(key, Readable.from(body));
+  await recordFileOwner(db, auth, key);
   return { report_upload: key, report_path: await storage.downloadUrl(key, retention.endOf(started)) };
 }

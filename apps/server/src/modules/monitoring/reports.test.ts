@@ -61,7 +61,7 @@ beforeAll(async () => {
   viewerA = await addUser(t, f.lampA.organizationId, 'viewer@customer-a.example', CODES);
   viewerB = await addUser(t, f.lampB.organizationId, 'viewer@customer-b.example', CODES);
 
-  // Coordinates for the fleet's three lights; a fourth light in A whose ID a spreadsheet would run.
+  // Coordinates for the fleet's three lights; a fourth light in A whose ID a spreadsheet would run (a leading '-').
   const spot = [
     [f.lampA, 28.5, 77.1],
     [f.quietA, 28.7, 77.3],
@@ -69,7 +69,7 @@ beforeAll(async () => {
   ] as const;
   for (const [device, latitude, longitude] of spot)
     await db.update(activations).set({ latitude, longitude }).where(eq(activations.deviceId, device.id));
-  formulaA = await addDevice(t, '=1+2', f.lampA.organizationId);
+  formulaA = await addDevice(t, '-1-2', f.lampA.organizationId);
   const [city] = await db.select().from(cities).where(eq(cities.isActive, true)).limit(1);
   const place = { address1: '9 Formula Road', address2: 'Block F', stateId: city!.stateId, cityId: city!.id };
   await db.insert(activations).values({
@@ -278,7 +278,7 @@ describe('device report', () => {
     const second = (await get(viewerA, 'monitoring/device_report/?page_size=5&page=2')).json();
     expect(second).toMatchObject({ count: 9, current: 2, next: null });
     const all = [...page.results, ...(second.results as ReportRow[])];
-    expect(new Set(all.map((r) => r.RMS_ID))).toEqual(new Set(['RMS-MON-A1', '=1+2']));
+    expect(new Set(all.map((r) => r.RMS_ID))).toEqual(new Set(['RMS-MON-A1', '-1-2']));
     const times = all.map((r) => r.created_at);
     expect([...times].sort().reverse()).toEqual(times);
 
@@ -293,7 +293,7 @@ describe('device report', () => {
     const ring = (await get(viewerA, 'monitoring/device_report/?project=Ring%20Road%20Lights')).json();
     expect(ring.count).toBe(8);
     const formula = (await get(viewerA, 'monitoring/device_report/?query=formula')).json();
-    expect(formula.results.map((r: ReportRow) => r.RMS_ID)).toEqual(['=1+2']);
+    expect(formula.results.map((r: ReportRow) => r.RMS_ID)).toEqual(['-1-2']);
     const pin = (await get(viewerA, 'monitoring/device_report/?pin=110009')).json();
     expect(pin.count).toBe(1);
     const d1 = (
@@ -350,7 +350,7 @@ describe('device report CSV', () => {
     expect(lines[0]).toBe(REPORT_CSV_HEADER.join(','));
     expect(lines).toHaveLength(1 + 9);
     expect(lines[1]).toBe(`${ddmmyyyy(f.day.d0)} 12:00 am,RMS-MON-A1,65,12.6,1.5,1.5,18,2.5,80,55`);
-    expect(lines).toContain(`${ddmmyyyy(f.day.d2)} 01:30 pm,'=1+2,40,12.8,2.5,0,18.2,2.7,96.5,80`);
+    expect(lines).toContain(`${ddmmyyyy(f.day.d2)} 01:30 pm,'-1-2,40,12.8,2.5,0,18.2,2.7,96.5,80`);
     expect(lines.join('\n')).not.toContain('RMS-MON-B1');
   });
 

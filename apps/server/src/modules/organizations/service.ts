@@ -143,8 +143,8 @@ export async function createOrganization(
 ) {
   const { db, storage } = deps;
   const keys = grantable(auth, body.permissions);
-  if (body.company_logo) await verifyStoredImage(storage, body.company_logo, 'company_logo');
-  if (body.photo) await verifyStoredImage(storage, body.photo, 'photo');
+  if (body.company_logo) await verifyStoredImage({ storage, db, auth }, body.company_logo, 'company_logo');
+  if (body.photo) await verifyStoredImage({ storage, db, auth }, body.photo, 'photo');
   await checkPlace(db, body.state, body.city);
   if (!(await isSubDomainAvailable(db, body.sub_domain)))
     throw fieldError('sub_domain', ORGANIZATION_MESSAGES.domainTaken);
@@ -234,9 +234,10 @@ export async function updateOrganization(
   }
   const keys = body.permissions ? grantable(auth, body.permissions) : undefined;
   if (body.company_logo && body.company_logo !== current.companyLogo) {
-    await verifyStoredImage(storage, body.company_logo, 'company_logo');
+    await verifyStoredImage({ storage, db, auth }, body.company_logo, 'company_logo');
   }
-  if (body.photo && body.photo !== current.photo) await verifyStoredImage(storage, body.photo, 'photo');
+  if (body.photo && body.photo !== current.photo)
+    await verifyStoredImage({ storage, db, auth }, body.photo, 'photo');
   if (body.state !== undefined || body.city !== undefined) {
     await checkPlace(db, body.state ?? current.stateId, body.city ?? current.cityId);
   }

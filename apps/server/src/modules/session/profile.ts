@@ -35,7 +35,8 @@ export async function updateProfile(
       );
     if (taken) throw fieldError('email', PROFILE_MESSAGES.emailTaken);
   }
-  if (body.photo && body.photo !== user.photo) await verifyStoredImage(deps.storage, body.photo, 'photo');
+  if (body.photo && body.photo !== user.photo)
+    await verifyStoredImage({ storage: deps.storage, db: deps.db, auth }, body.photo, 'photo');
   await deps.db
     .update(users)
     .set({

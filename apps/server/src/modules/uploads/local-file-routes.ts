@@ -46,6 +46,7 @@ export const localFileRoutes: FastifyPluginAsync<{ storage: LocalStorage }> = as
         // The rest of the body is not read: close the connection rather than drain it.
         reply.header('connection', 'close');
         if (error.reason === 'too-large') throw new HttpError(413, UPLOAD_MESSAGES.tooLarge(limit));
+        if (error.reason === 'used') throw new HttpError(409, UPLOAD_MESSAGES.linkUsed);
         throw badRequest(FILE_KINDS[kindOfKey(key)].wrongContent);
       }
       return reply.status(200).send({ detail: 'Uploaded' });

@@ -13,6 +13,7 @@ import { caller } from '../../auth/access';
 import { notFound } from '../../errors';
 import { isReportKey } from '../../storage/storage';
 import { presignUpload, recordPhoto } from './service';
+import { mayRead, recordFileOwner } from './file-access';
 
 // Any signed-in user may upload (their own photo, a logo on a form they may save, a spreadsheet);
 // recording the file on a row is where each area checks its own permission.
@@ -29,7 +30,11 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: presignResponse },
       },
     },
-    async (request) => presignUpload(app.storage, request.body),
+    async (request) => {
+      const answer = await presignUpload(app.storage, request.body);
+      await recordFileOwner(app.db, caller(request), answer.file_name);
+      return answer;
+    },
   );
 
   app.get(
@@ -46,6 +51,8 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const key = request.query.path;
+      // Only files the caller's organization stored, or images on rows it can see: 404 otherwise.
+      if (!(await mayRead(app.db, caller(request), key))) throw notFound();
       // A report is deleted when its retention ends: no link to one that is gone, none that outlives it.
       let notAfter: number | undefined;
       if (isReportKey(key)) {

@@ -53,7 +53,8 @@ export async function recordPhoto(
   if (!row || !user || (body.email !== undefined && body.email !== user.email.toLowerCase()))
     throw notFound();
   assertMayChangeUser(auth, user, row.organizationPermissions);
-  if (body.photo && body.photo !== user.photo) await verifyStoredImage(storage, body.photo, 'photo');
+  if (body.photo && body.photo !== user.photo)
+    await verifyStoredImage({ storage, db, auth }, body.photo, 'photo');
   await db.update(users).set({ photo: body.photo, updatedAt: new Date() }).where(eq(users.id, user.id));
   return {
     detail: UPLOAD_MESSAGES.pictureUpdated,

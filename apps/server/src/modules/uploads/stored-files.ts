@@ -1,5 +1,8 @@
 import { FILE_KINDS, formatBytes, UPLOAD_MESSAGES } from '@rms/contracts/uploads';
+import type { AuthUser } from '../../auth/access';
+import type { Db } from '../../db/client';
 import { fieldError } from '../../errors';
+import { assertOwnFile } from './file-access';
 import { contentMatches } from '../../storage/content-check';
 import { contentTypeOfKey, kindOfKey, type Storage } from '../../storage/storage';
 
@@ -8,8 +11,13 @@ import { contentTypeOfKey, kindOfKey, type Storage } from '../../storage/storage
 // Embedded storage already checked this while receiving it; with S3 the browser uploaded straight to the
 // store, so this is where its content is checked: an object that fails is deleted and nothing is recorded.
 
-export async function verifyStoredImage(storage: Storage, key: string, field: string): Promise<void> {
+export async function verifyStoredImage(
+  { storage, db, auth }: { storage: Storage; db: Db; auth: AuthUser },
+  key: string,
+  field: string,
+): Promise<void> {
   if (kindOfKey(key) !== 'image') throw fieldError(field, UPLOAD_MESSAGES.imageTypes);
+  await assertOwnFile(db, auth, key, field);
   const stored = await storage.inspect(key);
   if (!stored) throw fieldError(field, UPLOAD_MESSAGES.notUploaded);
   const { maxBytes } = FILE_KINDS.image;
