@@ -65,6 +65,10 @@ const PAGES: Partial<Record<ConsolePath, Page>> = {
     () => import('./features/organizations/existing-organization-page'),
     (m) => m.ExistingOrganizationPage,
   ),
+  '/confirm-organization/:token': page(
+    () => import('./features/session/confirm-organization-page'),
+    (m) => m.ConfirmOrganizationPage,
+  ),
   '/password-reset/:token': page(
     () => import('./features/session/password-reset-page'),
     (m) => m.PasswordResetPage,

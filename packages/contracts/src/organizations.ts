@@ -37,6 +37,10 @@ export const ORGANIZATION_MESSAGES = {
   created: 'Organization created successfully',
   updated: 'Account has been updated',
   added: 'Organization added successfully',
+  adoptionMailed:
+    "A confirmation link was mailed to the organization's owner. It joins your organizations once they confirm.",
+  adoptionConfirmed: (name: string, parent: string) => `${name} is now managed by ${parent}.`,
+  adoptionInvalid: 'This confirmation link is invalid, has expired or was already used.',
   deleted: 'Organization deleted successfully',
   domainAvailable: 'Domain Available',
   domainTaken: 'Domain Is Not Available',
@@ -135,6 +139,8 @@ export type OrganizationUpdateBody = z.infer<typeof organizationUpdateBody>;
 export type OrganizationUpdateInput = z.input<typeof organizationUpdateBody>;
 
 export const existingOrganizationBody = z.object({ email, pan });
+/** The owner of the organization being added confirms with the code from the mailed link. */
+export const adoptionConfirmBody = z.object({ code: z.string().trim().min(1).max(200) });
 
 export const organizationListQuery = pageQuery.extend({
   email: z.string().trim().toLowerCase().max(254).optional(),

@@ -29,6 +29,7 @@ export interface ConsoleRoute {
 export const CONSOLE_ROUTES = [
   { path: '/login', title: 'Sign in', access: PUBLIC },
   { path: '/password-reset/:token', title: 'Reset Password', access: PUBLIC },
+  { path: '/confirm-organization/:token', title: 'Confirm Organization', access: PUBLIC },
   { path: '/ourpolicy', title: 'Our Policy', access: PUBLIC },
   { path: '/', title: 'Dashboard', access: SIGNED_IN, menu: { label: 'Dashboard', group: 'Dashboard' } },
   { path: '/manage-profile', title: 'Manage Profile', access: SIGNED_IN },

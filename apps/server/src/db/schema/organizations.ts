@@ -62,3 +62,28 @@ export const organizations = pgTable(
     index('organizations_parent').on(t.parentId),
   ],
 );
+
+/**
+ * A request to add an existing organization to another's clients ("Existing Organization"). Nothing
+ * changes until the adopted organization's owner opens the mailed link: only the code's hash is kept,
+ * it expires, and it is spent once.
+ */
+export const organizationAdoptions = pgTable(
+  'organization_adoptions',
+  {
+    id: serial('id').primaryKey(),
+    /** The organization asking to add the other one: the request is its row. */
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    adoptedId: integer('adopted_id')
+      .notNull()
+      .references(() => organizations.id),
+    requestedBy: integer('requested_by').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('organization_adoptions_code').on(t.codeHash)],
+);

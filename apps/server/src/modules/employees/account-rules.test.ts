@@ -1,10 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../auth/passwords';
 import { users } from '../../db/schema/employees';
 import { organizations } from '../../db/schema/organizations';
+import { waitForMail } from '../../testing/outbox';
 import { ADMIN, bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
 
 // Who may change whose account. A lesser employee with MANAGE_USER must not be able to take over the
@@ -41,14 +40,6 @@ const emailOf = async (id: number) =>
   (await t.database.db.select({ email: users.email }).from(users).where(eq(users.id, id)))[0]!.email;
 const put = (session: Session, url: string, payload: object) =>
   t.app.inject({ method: 'PUT', url: `/api/v1/${url}`, headers: bearer(session), payload });
-
-function mailsTo(address: string): string[] {
-  const dir = path.join(t.config.dataDir, 'outbox');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .map((f) => readFileSync(path.join(dir, f), 'utf8'))
-    .filter((m) => new RegExp(`^To: .*${address}`, 'mi').test(m));
-}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -102,8 +93,9 @@ describe('a lesser employee with MANAGE_USER', () => {
       email: 'junior2@rules.example',
     });
     expect(res.statusCode).toBe(200);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(mailsTo('junior@rules.example').join('\n')).toMatch(/junior2@rules\.example/);
+    expect((await waitForMail(t.config.dataDir, 'junior@rules.example')).join('\n')).toMatch(
+      /junior2@rules\.example/,
+    );
   });
 });
 

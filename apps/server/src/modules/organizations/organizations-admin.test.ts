@@ -5,6 +5,7 @@ import { cities, states } from '../../db/schema/master-data';
 import { organizations } from '../../db/schema/organizations';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
 import { addUser } from '../../testing/users';
+import { waitForMail } from '../../testing/outbox';
 
 let t: TestApp;
 let admin: Session;
@@ -223,7 +224,7 @@ describe('existing organization', () => {
   const link = (session: Session, payload: object) =>
     post(session, payload, '/api/v1/admin_settings/existing_organization/');
 
-  it('adds an organization matched by e-mail and PAN to the caller’s clients', async () => {
+  it('adds an organization matched by e-mail and PAN only once its owner confirms the mailed link', async () => {
     const [loose] = await t.database.db
       .insert(organizations)
       .values({ companyName: 'Loose Ltd', email: 'loose@test.example', pan: 'LOOSE1234L' })
@@ -238,8 +239,27 @@ describe('existing organization', () => {
     );
     const res = await link(linker, { email: 'LOOSE@test.example', pan: 'loose1234l' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().detail).toBe('Organization added successfully');
+    expect(res.json().detail).toBe(ORGANIZATION_MESSAGES.adoptionMailed);
+    // Until the owner confirms, nothing changed: the requester neither sees nor edits it.
+    expect((await get(linker, `?id=${loose!.id}`)).json().results).toEqual([]);
+    expect((await put(linker, { id: loose!.id, email: 'taken@evil.example' })).statusCode).toBe(404);
+
+    const [mail] = await waitForMail(t.config.dataDir, 'loose@test.example');
+    const code = /\/confirm-organization\/([A-Za-z0-9_-]+)/.exec(mail!)![1]!;
+    const confirm = (c: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin_settings/existing_organization/confirm/',
+        payload: { code: c },
+      });
+    const wrong = await confirm(`${code}x`);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toHaveProperty('code');
+    const ok = await confirm(code);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().detail).toMatch(/Loose Ltd is now managed by/);
     expect((await get(linker, `?id=${loose!.id}`)).json().results).toHaveLength(1);
+    expect((await confirm(code)).statusCode).toBe(400);
     expect((await link(linker, { email: 'loose@test.example', pan: 'LOOSE1234L' })).json().detail).toBe(
       ORGANIZATION_MESSAGES.existingAlready,
     );

@@ -5,6 +5,7 @@ import { accessOf } from '@rms/contracts/routes';
 import { messageBody, pageQuery } from '@rms/contracts/common';
 import {
   dashboardCompanies,
+  adoptionConfirmBody,
   existingOrganizationBody,
   ORGANIZATION_MESSAGES,
   organizationCreateBody,
@@ -25,7 +26,8 @@ import {
   createOrganization,
   dashboardCompanies as countCompanies,
   isSubDomainAvailable,
-  linkExistingOrganization,
+  confirmAdoption,
+  requestAdoption,
   listOrganizations,
   updateOrganization,
 } from './service';
@@ -147,9 +149,29 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await linkExistingOrganization(app.db, caller(request), request.body.email, request.body.pan);
-      return { detail: ORGANIZATION_MESSAGES.added };
+      await requestAdoption(
+        { ...deps, publicUrl: app.config.publicUrl },
+        caller(request),
+        request.body.email,
+        request.body.pan,
+      );
+      return { detail: ORGANIZATION_MESSAGES.adoptionMailed };
     },
+  );
+
+  app.post(
+    '/admin_settings/existing_organization/confirm/',
+    {
+      // Public: the single-use code mailed to the organization's owner is the proof, as for a password reset.
+      config: { access: PUBLIC },
+      schema: {
+        tags,
+        summary: "The owner's confirmation that their organization joins the requester's clients",
+        body: adoptionConfirmBody,
+        response: { 200: messageBody },
+      },
+    },
+    async (request) => ({ detail: await confirmAdoption(app.db, request.body.code) }),
   );
 
   app.post(

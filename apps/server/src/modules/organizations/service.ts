@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../mail/mailer';
 import { noticeEmailChanged } from '../../mail/account-notices';
-import { aliasedTable, and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { aliasedTable, and, count, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   ORGANIZATION_MESSAGES,
   type OrganizationCreateBody,
@@ -12,13 +13,14 @@ import {
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/employees';
 import { cities, states } from '../../db/schema/master-data';
-import { organizations } from '../../db/schema/organizations';
+import { organizationAdoptions, organizations } from '../../db/schema/organizations';
 import { sessions } from '../../db/schema/session';
 import { pageOf, pageWindow, type PageParams } from '../../db/paging';
 import { textSearch } from '../../db/search';
 import { today } from '../../calendar';
 import { permissionsRefused, type AuthUser } from '../../auth/access';
 import { hashPassword } from '../../auth/passwords';
+import { hashSecret } from '../../auth/tokens';
 import { badRequest, fieldError, notFound } from '../../errors';
 import type { Storage } from '../../storage/storage';
 import { fileLink, verifyStoredImage } from '../uploads/stored-files';
@@ -290,30 +292,102 @@ export async function updateOrganization(
   return getOrganization(deps, auth, current.id);
 }
 
+const ADOPTION_LINK_HOURS = 72;
+
 /**
- * Adds an organization that already exists to the caller's clients. E-mail and PAN must both match
- * one active organization. One held by the provider directly (or by nobody) can be taken over;
- * one that another customer manages cannot.
+ * Asks to add an organization that already exists to the caller's clients. E-mail and PAN must both
+ * match one active organization; one held by the provider directly (or by nobody) can be taken over,
+ * one that another customer manages cannot. Nothing changes now: the organization's owner gets a
+ * single-use link, and only their confirmation moves it (knowing an e-mail and a PAN proves nothing).
  */
-export async function linkExistingOrganization(
-  db: Db,
+export async function requestAdoption(
+  deps: OrganizationDeps & { publicUrl: string },
   auth: AuthUser,
   email: string,
   pan: string,
 ): Promise<void> {
+  const { db } = deps;
+  const org = await adoptable(db, auth.organizationId, { email, pan });
+  const [owner] = await db
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(and(eq(users.organizationId, org.id), eq(users.isPrimary, true), eq(users.isActive, true)));
+  const [parent] = await db
+    .select({ companyName: organizations.companyName })
+    .from(organizations)
+    .where(eq(organizations.id, auth.organizationId));
+  const code = randomBytes(32).toString('base64url');
+  await db.insert(organizationAdoptions).values({
+    organizationId: auth.organizationId,
+    adoptedId: org.id,
+    requestedBy: auth.id,
+    codeHash: hashSecret(code),
+    expiresAt: new Date(Date.now() + ADOPTION_LINK_HOURS * 3_600_000),
+  });
+  const link = `${deps.publicUrl}/confirm-organization/${code}`;
+  const text =
+    `${parent?.companyName ?? 'Another organization'} asks to manage ${org.companyName} in RMS Console: ` +
+    `it would see and change your organization's details, people and devices.\n\n` +
+    `To agree, open this link within ${ADOPTION_LINK_HOURS} hours:\n\n${link}\n\n` +
+    'If you do not know them, ignore this mail: nothing changes.\n';
+  deps.mailer
+    .send({
+      to: owner?.email ?? org.email,
+      subject: `Confirm: ${org.companyName} managed by ${parent?.companyName ?? 'another organization'}`,
+      text,
+    })
+    .catch((err: unknown) => deps.log.error({ err }, 'adoption mail failed'));
+}
+
+/** The owner's confirmation: spends the code and moves the organization under the requester. */
+export async function confirmAdoption(db: Db, code: string): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [request] = await tx
+      .update(organizationAdoptions)
+      .set({ confirmedAt: new Date() })
+      .where(
+        and(
+          eq(organizationAdoptions.codeHash, hashSecret(code)),
+          isNull(organizationAdoptions.confirmedAt),
+          gt(organizationAdoptions.expiresAt, new Date()),
+        ),
+      )
+      .returning();
+    if (!request) throw fieldError('code', ORGANIZATION_MESSAGES.adoptionInvalid);
+    // The rules are checked again: the organization may have moved or closed since the request.
+    const org = await adoptable(tx as unknown as Db, request.organizationId, { id: request.adoptedId });
+    const [parent] = await tx
+      .select({ companyName: organizations.companyName, isActive: organizations.isActive })
+      .from(organizations)
+      .where(eq(organizations.id, request.organizationId));
+    if (!parent?.isActive) throw fieldError('code', ORGANIZATION_MESSAGES.adoptionInvalid);
+    await tx
+      .update(organizations)
+      .set({ parentId: request.organizationId, updatedAt: new Date() })
+      .where(eq(organizations.id, org.id));
+    return ORGANIZATION_MESSAGES.adoptionConfirmed(org.companyName, parent.companyName);
+  });
+}
+
+/** The organization that `parentId` may add: active, not the provider, not itself, not another customer's. */
+async function adoptable(
+  db: Db,
+  parentId: number,
+  match: { email: string; pan: string } | { id: number },
+): Promise<typeof organizations.$inferSelect> {
   const [org] = await db
     .select()
     .from(organizations)
     .where(
       and(
-        sql`lower(${organizations.email}) = ${email}`,
-        eq(organizations.pan, pan),
+        'id' in match
+          ? eq(organizations.id, match.id)
+          : and(sql`lower(${organizations.email}) = ${match.email}`, eq(organizations.pan, match.pan)),
         eq(organizations.isActive, true),
       ),
     );
-  if (!org || org.isProvider || org.id === auth.organizationId)
-    throw badRequest(ORGANIZATION_MESSAGES.existingNotFound);
-  if (org.parentId === auth.organizationId) throw badRequest(ORGANIZATION_MESSAGES.existingAlready);
+  if (!org || org.isProvider || org.id === parentId) throw badRequest(ORGANIZATION_MESSAGES.existingNotFound);
+  if (org.parentId === parentId) throw badRequest(ORGANIZATION_MESSAGES.existingAlready);
   const [parent] = org.parentId
     ? await db
         .select({ isProvider: organizations.isProvider })
@@ -321,10 +395,7 @@ export async function linkExistingOrganization(
         .where(eq(organizations.id, org.parentId))
     : [];
   if (parent && !parent.isProvider) throw badRequest(ORGANIZATION_MESSAGES.existingElsewhere);
-  await db
-    .update(organizations)
-    .set({ parentId: auth.organizationId, updatedAt: new Date() })
-    .where(eq(organizations.id, org.id));
+  return org;
 }
 
 async function getOrganization(deps: OrganizationDeps, auth: AuthUser, id: number): Promise<OrganizationRow> {

@@ -32,6 +32,11 @@ export function confirmPasswordReset(code: string, password: string): Promise<{ 
   return post<{ detail: string }>('users/password_reset/confirm/', { code, password }, { auth: false });
 }
 
+/** An organization owner's confirmation, from the mailed link, that another organization may manage theirs. */
+export function confirmAdoption(code: string): Promise<{ detail: string }> {
+  return post<{ detail: string }>('admin_settings/existing_organization/confirm/', { code }, { auth: false });
+}
+
 // Signed-in calls of Manage Profile.
 
 export function updateProfile(body: ProfileUpdateBody): Promise<{ detail: string; user: SessionUser }> {
