@@ -7,6 +7,7 @@ import { APP_VERSION } from '@rms/contracts/messages';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { registerAccessGuard } from './auth/access';
+import { registerRequestLimits } from './auth/request-limits';
 import { AttemptThrottle, LOGIN_LIMITS, RESET_LIMITS, type ThrottleLimits } from './auth/attempt-throttle';
 import { TokenService } from './auth/tokens';
 import { registerErrorHandler } from './errors';
@@ -146,6 +147,7 @@ export async function buildApp({
 
   const tokens = new TokenService(config.jwtSecret, config.accessTokenSeconds);
   registerAccessGuard(app, tokens);
+  await registerRequestLimits(app);
   await registerOpenApi(app);
 
   const mailer = createMailer({

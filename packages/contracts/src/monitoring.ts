@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { activationFilters } from './activations';
 import { pagedList } from './common';
 import { COMMAND_STATUSES } from './commands';
-import { ID_RANGE_MESSAGE, idOf, MAX_ID, pageNumber, queryDay, queryId } from './fields';
+import { ID_RANGE_MESSAGE, idOf, isCalendarDay, MAX_ID, pageNumber, queryDay, queryId } from './fields';
 
 // The monitoring area (spec 02 §2 "Monitoring", §3, §4, §7). Load status: the light's switch as the
 // console sets it (spec 02 §4: On when lo_sts is 1; Off when 0, null or no record). Setting it records
@@ -131,6 +131,8 @@ const harvestFields = {
   pagination: z.enum(['true', 'false']).optional(),
 };
 const harvestRule = (q: { start_date: string; end_date: string }, ctx: z.RefinementCtx) => {
+  // Runs even when a field failed (zod reports every issue at once): only real days are compared.
+  if (!isCalendarDay(q.start_date) || !isCalendarDay(q.end_date)) return;
   if (q.end_date < q.start_date)
     ctx.addIssue({ code: 'custom', path: ['end_date'], message: HARVEST_MESSAGES.endBeforeStart });
   else if (q.end_date > harvestLastDay(q.start_date))

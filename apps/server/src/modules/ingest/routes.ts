@@ -4,6 +4,7 @@ import { INGEST_MESSAGES } from '@rms/contracts/telemetry';
 import { PUBLIC } from '@rms/contracts/permissions';
 import { HttpError } from '../../errors';
 import { verifyDevice } from '../../telemetry/device-keys';
+import { REQUEST_LIMITS } from '../../auth/request-limits';
 
 // HTTP ingest (DESIGN API map): the MQTT telemetry payload over HTTP, for devices or gateways that
 // cannot hold an MQTT connection. The device signs in like over MQTT: Basic auth with RMS ID and key.
@@ -16,7 +17,7 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ingest/telemetry/',
     {
       // Public to the console's guard: devices sign in with their key, checked here.
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, rateLimit: REQUEST_LIMITS.ingest },
       bodyLimit: 512 * 1024,
       schema: {
         tags: ['ingest'],

@@ -16,6 +16,7 @@ import {
   tokenPair,
 } from '@rms/contracts/session';
 import { caller } from '../../auth/access';
+import { REQUEST_LIMITS } from '../../auth/request-limits';
 import { currentUser, login, logout, refresh, type SessionDeps } from './service';
 import { changePassword, updateProfile } from './profile';
 import { confirmPasswordReset, requestPasswordReset, type ResetDeps } from './password-reset';
@@ -27,7 +28,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ deps: SessionDeps; reset: Re
   app.post(
     '/users/login/',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, rateLimit: REQUEST_LIMITS.signIn },
       schema: {
         tags: ['session'],
         summary: 'Sign in with e-mail and password',
@@ -48,7 +49,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ deps: SessionDeps; reset: Re
   app.post(
     '/token/refresh/',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, rateLimit: REQUEST_LIMITS.refresh },
       schema: {
         tags: ['session'],
         summary: 'Rotate the refresh token',
@@ -93,7 +94,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ deps: SessionDeps; reset: Re
   app.post(
     '/users/password_reset/',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, rateLimit: REQUEST_LIMITS.passwordReset },
       schema: {
         tags: ['session'],
         summary: 'Mail a password reset link',
@@ -107,7 +108,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ deps: SessionDeps; reset: Re
   app.post(
     '/users/password_reset/confirm/',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, rateLimit: REQUEST_LIMITS.passwordReset },
       schema: {
         tags: ['session'],
         summary: 'Set a new password with the code from the reset link',

@@ -17,13 +17,13 @@ afterAll(async () => {
   await proxied.close();
 });
 
-const login = (app: TestApp, password: string, address: string, forwarded?: string) =>
+const login = (app: TestApp, password: string, address: string, forwarded?: string, username = ADMIN.email) =>
   app.app.inject({
     method: 'POST',
     url: '/api/v1/users/login/',
     remoteAddress: address,
     headers: forwarded ? { 'x-forwarded-for': forwarded } : {},
-    payload: { username: ADMIN.email, password },
+    payload: { username, password },
   });
 
 describe('sign-in throttle', () => {
@@ -53,5 +53,27 @@ describe('sign-in throttle', () => {
       expect((await login(proxied, `guess-${i}`, '127.0.0.1', '198.51.100.7')).statusCode).toBe(400);
     expect((await login(proxied, ADMIN.password, '127.0.0.1', '198.51.100.7')).statusCode).toBe(429);
     expect((await login(proxied, ADMIN.password, '127.0.0.1', '198.51.100.8')).statusCode).toBe(200);
+  });
+});
+
+describe('request-rate limit', () => {
+  it('answers 429 with Retry-After once an address sends more sign-ins a minute than allowed', async () => {
+    const limited = await createTestApp();
+    try {
+      const answers = [];
+      for (let i = 0; i < 61; i++)
+        answers.push(await login(limited, 'x', '10.40.0.1', undefined, `user${i}@nowhere.example`));
+      const last = answers.at(-1)!;
+      expect(last.statusCode).toBe(429);
+      expect(last.headers['retry-after']).toBeDefined();
+      expect(last.json().detail).toMatch(/Too many requests/);
+      expect(
+        answers
+          .slice(0, 60)
+          .every((r) => r.statusCode !== 429 || r.json().detail.startsWith('Too many sign-in')),
+      ).toBe(true);
+    } finally {
+      await limited.close();
+    }
   });
 });
