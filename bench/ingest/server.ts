@@ -30,6 +30,8 @@ const link = new DeviceLink({
   mqttPort: 0,
   mqttHost: '127.0.0.1',
   writers,
+  // Every simulated device connects from this one address, all at once.
+  mqttLimits: { maxConnectionsPerAddress: 1_000_000, maxPendingPerAddress: 1_000_000 },
 });
 
 const send = (message: object) => process.send!(message);

@@ -25,7 +25,8 @@ export const DEFAULT_MQTT_LIMITS: MqttLimits = {
   maxPacketBytes: 512 * 1024,
   maxConnectBytes: 4 * 1024,
   maxConnectionsPerAddress: 1000,
-  maxPendingPerAddress: 16,
+  // A site behind one NAT reconnects all at once after an outage; each waiting connection holds at most 4 KB.
+  maxPendingPerAddress: 128,
   connectTimeoutMs: 10_000,
 };
 
