@@ -63,5 +63,23 @@ export default tseslint.config(
       ],
     },
   })),
+  // Test helpers stay out of the product: only tests and testing/ itself import testing/.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)testing/',
+              message: 'Test helpers live in testing/ and only tests import them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 );

@@ -21,6 +21,9 @@ import {
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_MQTT_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'rms-e2e-'));
+// Nothing listens on this port: the map's tile server refuses every connection, as on a site without
+// internet (the map walk checks the notice and the plain base).
+process.env.E2E_TILE_PORT ??= String(await freePort());
 const port = Number(process.env.E2E_PORT);
 const dataDir = process.env.E2E_DATA_DIR;
 
@@ -47,6 +50,7 @@ export default defineConfig({
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      MAP_TILE_URL: `http://127.0.0.1:${process.env.E2E_TILE_PORT}/{z}/{x}/{y}.png`,
       // E2E_DATABASE_URL runs the same walk against PostgreSQL (CI does both).
       ...(process.env.E2E_DATABASE_URL && {
         DATABASE_URL: process.env.E2E_DATABASE_URL,

@@ -19,14 +19,16 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // React, the router and TanStack Query change rarely and every page needs them: one long-cached
-        // chunk. antd is left to per-route splitting so that sign-in loads only the components it uses.
+        // React and TanStack Query change rarely and every page needs them, the sign-in page included:
+        // one long-cached chunk. The router is the console's alone (main.tsx shows a fresh /login
+        // without it). antd is left to per-route splitting; none of it is on the sign-in page.
         codeSplitting: {
           groups: [
             {
               name: 'react-vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack)[\\/]/,
             },
+            { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
           ],
         },
       },

@@ -132,7 +132,7 @@ if (!fleet) {
       address: '1 Bench Road',
       activation_date: day(0),
       expiry_date: day(700),
-      pan: 'BENCH1234K',
+      pan: 'BENCC1234K',
       sub_domain: 'bench-fleet',
       name: 'Bench Owner',
       email: OWNER.email,

@@ -102,16 +102,18 @@ export async function seedFleet(client: pg.Client, organizationId: number, size:
      foreign key (device_id) references rms_devices (id)`,
   );
 
+  // Each device's local days as the ingest keeps them: first and last sample, and the samples counted.
   await timed(
     client,
     'daily harvest',
-    `insert into daily_harvest (device_id, day, harvest_wh, first_ts, last_ts, last_energy_wh)
-     select d.id, day::date, 40 + (d.id + extract(doy from day)::int) % 25,
-            day, day + interval '23 hours 55 minutes', 0
-     from (select id from rms_devices where organization_id = $1) d
-     cross join generate_series((now() at time zone 'Asia/Kolkata')::date - $2::int,
-                                (now() at time zone 'Asia/Kolkata')::date, interval '1 day') day`,
-    [organizationId, days],
+    `insert into daily_harvest (device_id, day, harvest_wh, first_ts, last_ts, last_energy_wh, samples)
+     select g.device_id, g.day, 40 + (g.device_id + extract(doy from g.day)::int) % 25, g.first_ts, g.last_ts, 0, g.n
+     from (select s.device_id, (s.ts at time zone 'Asia/Kolkata')::date as day, min(s.ts) as first_ts,
+                  max(s.ts) as last_ts, count(*) as n
+           from telemetry_samples s
+           where s.device_id in (select id from rms_devices where organization_id = $1)
+           group by 1, 2) g`,
+    [organizationId],
   );
   await timed(
     client,

@@ -64,7 +64,6 @@ function answer(pageSize: number): string {
         count: MATCHING,
         current: 1,
         next: 2,
-        count_capped: false,
       }),
     );
   return bodies.get(pageSize)!;

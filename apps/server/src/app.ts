@@ -36,8 +36,10 @@ import { ingestRoutes } from './modules/ingest/routes';
 import { loadStatusRoutes } from './modules/monitoring/load-status-routes';
 import { analysisRoutes } from './modules/monitoring/analysis-routes';
 import { reportRoutes } from './modules/monitoring/report-routes';
+import { ReportExports } from './modules/monitoring/report-exports';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { DeviceLink } from './telemetry/device-link';
+import { FirstCredentials } from './first-credentials';
 import { LiveEvents } from './telemetry/live-events';
 import { eventRoutes } from './modules/events/routes';
 
@@ -47,6 +49,7 @@ declare module 'fastify' {
     config: Config;
     storage: Storage;
     reportRetention: ReportRetention;
+    reportExports: ReportExports;
     deviceLink: DeviceLink;
     liveEvents: LiveEvents;
     mailer: Mailer;
@@ -89,6 +92,16 @@ export async function buildApp({
     log: app.log,
   });
   app.decorate('reportRetention', reportRetention);
+  // The device report's CSV exports run as jobs in this process; closing stops them (recorded failed).
+  const reportExports = new ReportExports({
+    db: database.db,
+    storage,
+    retention: reportRetention,
+    timeZone: config.timeZone,
+    log: app.log,
+  });
+  app.decorate('reportExports', reportExports);
+  app.addHook('onClose', () => reportExports.stop());
   app.addHook('onReady', async () => reportRetention.start());
   app.addHook('onClose', () => reportRetention.stop());
   const liveEvents = new LiveEvents({
@@ -127,7 +140,15 @@ export async function buildApp({
         scriptSrc: ["'self'"],
         // antd writes its styles at run time (CSS-in-JS), so inline styles are allowed; scripts are not.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...storage.origins],
+        // The map's tiles come from MAP_TILE_URL, which may be a plain-http server on the LAN.
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          'https:',
+          ...storage.origins,
+          ...(config.mapTileSource ? [config.mapTileSource] : []),
+        ],
         // With S3 storage the browser PUTs files straight to the store.
         connectSrc: ["'self'", ...storage.origins],
         fontSrc: ["'self'", 'data:'],
@@ -157,7 +178,18 @@ export async function buildApp({
     log: app.log,
   });
   app.decorate('mailer', mailer);
+  // The first start's generated passwords stop being printed once their account is used.
+  const firstCredentials = new FirstCredentials(config.dataDir);
+  const accountUsed = (email: string) => {
+    try {
+      firstCredentials.forget(email);
+    } catch (err) {
+      // A file that cannot be rewritten must not fail the sign-in; the next start drops the entry.
+      app.log.warn({ err }, 'first start: kept credentials could not be updated');
+    }
+  };
   const sessionDeps = {
+    accountUsed,
     mailer,
     log: app.log,
     db: database.db,
@@ -168,6 +200,7 @@ export async function buildApp({
     timeZone: config.timeZone,
   };
   const resetDeps = {
+    accountUsed,
     db: database.db,
     mailer,
     publicUrl: config.publicUrl,

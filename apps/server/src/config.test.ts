@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
+import { keepDataDir } from './start-checks';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'rms-config-'));
 
@@ -36,8 +37,30 @@ describe('configuration', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir });
     expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    // Reading the configuration writes nothing; the start keeps the secret once its checks passed.
+    expect(existsSync(path.join(dir, 'jwt-secret'))).toBe(false);
+    keepDataDir(first);
     expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8')).toBe(first.jwtSecret);
+    expect(statSync(path.join(dir, 'jwt-secret')).mode & 0o777).toBe(0o600);
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first.jwtSecret);
+  });
+
+  it('puts DATA_DIR, by default ./.data, in the directory npm was run in, and creates nothing', () => {
+    // npm runs the server's script in apps/server; INIT_CWD is where `npm start` was typed.
+    const typedIn = path.join(dataDir(), 'checkout');
+    expect(loadConfig({ INIT_CWD: typedIn }).dataDir).toBe(path.join(typedIn, '.data'));
+    expect(loadConfig({ INIT_CWD: typedIn, DATA_DIR: 'state/rms' }).dataDir).toBe(
+      path.join(typedIn, 'state', 'rms'),
+    );
+    expect(loadConfig({ INIT_CWD: typedIn, DATA_DIR: './here' }).dataDir).toBe(path.join(typedIn, 'here'));
+    expect(loadConfig({ INIT_CWD: typedIn, WEB_DIST: 'web-build' }).webDist).toBe(
+      path.join(typedIn, 'web-build'),
+    );
+    const absolute = path.join(dataDir(), 'elsewhere');
+    expect(loadConfig({ INIT_CWD: typedIn, DATA_DIR: absolute }).dataDir).toBe(absolute);
+    expect(existsSync(typedIn)).toBe(false);
+    // Run directly (node src/main.ts): the working directory.
+    expect(loadConfig({}).dataDir).toBe(path.join(process.cwd(), '.data'));
   });
 
   it('refuses to start on PostgreSQL without JWT_SECRET', () => {
@@ -61,6 +84,25 @@ describe('configuration', () => {
       JWT_SECRET: 'k8Jd9-2mQpZ7vX4rT1yL6nB3cF0hW5sA',
     });
     expect(config.demo).toBe(false);
+  });
+
+  it('takes a map tile template and the image source the browser may load it from', () => {
+    const at = (MAP_TILE_URL: string) => loadConfig({ DATA_DIR: dataDir(), MAP_TILE_URL });
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({
+      mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      mapTileSource: 'https://tile.openstreetmap.org',
+    });
+    expect(at('http://tiles.lan:8081/osm/{z}/{x}/{y}.png').mapTileSource).toBe('http://tiles.lan:8081');
+    expect(at('https://{s}.tiles.example.com/{z}/{x}/{y}.png').mapTileSource).toBe(
+      'https://*.tiles.example.com',
+    );
+    expect(at('/tiles/{z}/{x}/{y}.png').mapTileSource).toBeNull();
+    for (const bad of [
+      'tiles.example.com/{z}/{x}/{y}.png',
+      'https://tiles.example.com/',
+      'ftp://t/{z}/{x}/{y}',
+    ])
+      expect(() => at(bad)).toThrow(/MAP_TILE_URL: a tile URL template/);
   });
 
   it('names the variable that is wrong', () => {

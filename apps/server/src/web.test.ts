@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './testing/app';
+import { bearer, createTestApp, signIn, type TestApp } from './testing/app';
 
 // The built console at /, index.html for client routes, JSON 404 for unknown API paths, security headers.
 let t: TestApp;
@@ -14,7 +14,8 @@ beforeAll(async () => {
     '<!doctype html><title>RMS Console</title><div id="root"></div>',
   );
   writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
-  t = await createTestApp({ env: { WEB_DIST: dist } });
+  // A tile server on the LAN, over plain http (MAP_TILE_URL).
+  t = await createTestApp({ env: { WEB_DIST: dist, MAP_TILE_URL: 'http://tiles.lan:8081/{z}/{x}/{y}.png' } });
 });
 afterAll(() => t.close());
 
@@ -45,6 +46,14 @@ describe('console and headers', () => {
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('lets the console load the map tiles MAP_TILE_URL names, and says where they come from', async () => {
+    const csp = String((await t.app.inject({ url: '/' })).headers['content-security-policy']);
+    expect(csp).toMatch(/img-src [^;]*http:\/\/tiles\.lan:8081/);
+    const admin = await signIn(t.app);
+    const map = await t.app.inject({ url: '/api/v1/monitoring/map/', headers: bearer(admin) });
+    expect(map.json().extra_data).toMatchObject({ tile_url: 'http://tiles.lan:8081/{z}/{x}/{y}.png' });
   });
 
   it('answers health and serves the OpenAPI document and its viewer', async () => {

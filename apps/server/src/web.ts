@@ -16,9 +16,9 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       wildcard: false,
       index: false,
       cacheControl: false,
-      setHeaders: (res, file) => {
+      setHeaders: (reply, file) => {
         // Hashed assets never change; index.html must always be fresh.
-        res.setHeader(
+        reply.header(
           'cache-control',
           file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );

@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { ACTIVATION_MESSAGES as M } from '@rms/contracts/activations';
 import { PIN_MESSAGE } from '@rms/contracts/fields';
+import { activate, adminToken, createReportingDevice, sampleAt, sendTelemetry } from './device-fixtures';
 import { E2E_ADMIN, signInThroughForm } from './fixtures';
 
 // The admin creates an RMS, STLT and pole ID, activates the device through the form (state → city,
@@ -140,4 +141,73 @@ test('activate a device, filter, refresh, edit and delete', async ({ page, reque
   await page.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText(M.deleted)).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(RMS) })).toHaveCount(0);
+});
+
+/**
+ * Fails unless the element is inside the window and not covered (by a fixed column, say) at its middle,
+ * once the layout has settled: after a resize the side menu collapses with a transition, and a check
+ * made mid-way sees the table where it is passing through, so the whole check is retried for a while.
+ */
+async function expectInView(page: Page, element: Locator, what: string) {
+  await expect(async () => inView(page, element, what)).toPass({ timeout: 5_000 });
+}
+
+async function inView(page: Page, element: Locator, what: string) {
+  const box = await element.boundingBox();
+  const view = page.viewportSize()!;
+  expect(box, `${what} is on the page`).not.toBeNull();
+  expect(box!.x, `${what} starts inside the window`).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width, `${what} ends inside the window`).toBeLessThanOrEqual(view.width);
+  const onTop = await element.evaluate(
+    (el, [x, y]) => el.contains(document.elementFromPoint(x!, y!)),
+    [box!.x + box!.width / 2, box!.y + box!.height / 2],
+  );
+  expect(onTop, `${what} is not covered`).toBe(true);
+}
+
+test('the list keeps device, organization, last data and status in view at 1440 and 760 px', async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const code = `RMS-VIEW-${stamp}`;
+  const device = await createReportingDevice(request, token, code);
+  await activate(request, token, device.id, `Wide list ${stamp}`);
+  await sendTelemetry(request, { code, key: device.key }, [sampleAt(new Date())]);
+  const me = await request.get('/api/v1/users/me/', { headers: { authorization: `Bearer ${token}` } });
+  const organization = ((await me.json()) as { organization_data: { company_name: string } })
+    .organization_data.company_name;
+
+  await page.goto('/login/');
+  await signInThroughForm(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page.getByText(/Welcome/)).toBeVisible();
+  await page.goto(`/view-activation?query=${code}`);
+  const row = page.getByRole('row', { name: new RegExp(code) });
+  await expect(row).toContainText('Online');
+
+  for (const width of [1440, 760]) {
+    await page.setViewportSize({ width, height: 900 });
+    const cells = {
+      Device: row.getByRole('cell', { name: code, exact: true }),
+      Organization: row.getByRole('cell', { name: organization, exact: true }),
+      // Last data as the spec writes it (02 §9: DD-MM-YYYY hh:mm A).
+      'Last Data': row.getByRole('cell', { name: /^\d{2}-\d{2}-\d{4} \d{2}:\d{2} (AM|PM)$/ }),
+      Status: row.getByRole('cell', { name: 'Online', exact: true }),
+    };
+    for (const [name, cell] of Object.entries(cells)) {
+      await expect(cell).toBeVisible();
+      await expectInView(
+        page,
+        page.getByRole('columnheader', { name, exact: true }),
+        `${name} header at ${width} px`,
+      );
+      await expectInView(page, cell, `${name} cell at ${width} px`);
+    }
+    await page.screenshot({ path: `${SHOTS}/columns-${width}.png` });
+    // Scrolled to its far end, the table still shows the device on the left and the status on the right.
+    await page.locator('.ant-table-content').evaluate((el) => (el.scrollLeft = el.scrollWidth));
+    await expectInView(page, cells.Device, `Device cell at ${width} px, scrolled`);
+    await expectInView(page, cells.Status, `Status cell at ${width} px, scrolled`);
+    await page.locator('.ant-table-content').evaluate((el) => (el.scrollLeft = 0));
+  }
 });

@@ -43,7 +43,7 @@ async function prepare(request: APIRequestContext) {
       address: '4 Ring Road',
       activation_date: dayFrom(0),
       expiry_date: dayFrom(700),
-      pan: 'PQRST6789K',
+      pan: 'PQRCT6789K',
       sub_domain: `prakash-${stamp}`,
       name: 'Prakash Owner',
       email: BUYER.email,
@@ -78,7 +78,7 @@ async function findBuyer(page: Page) {
   await page.getByLabel('Search Organization by Email').fill(BUYER.email);
   await page.getByRole('button', { name: /Search$/ }).click();
   await expect(page.getByText(BUYER.company)).toBeVisible();
-  await expect(page.getByText('PQRST6789K')).toBeVisible();
+  await expect(page.getByText('PQRCT6789K')).toBeVisible();
 }
 
 async function setExpiry(page: Page, ddmmyyyy: string) {

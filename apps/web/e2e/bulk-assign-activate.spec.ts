@@ -43,7 +43,7 @@ async function prepare(request: APIRequestContext) {
       address: '4 Ring Road',
       activation_date: dayFrom(0),
       expiry_date: dayFrom(700),
-      pan: 'PQRST6789K',
+      pan: 'PQRCT6789K',
       sub_domain: `bulk-${stamp}`,
       name: 'Bulk Owner',
       email: BUYER_EMAIL,

@@ -1,6 +1,13 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { BULK_AREAS, MSISDN_BULK_MESSAGES, MSISDN_BULK_TITLES } from '@rms/contracts/bulk-upload';
-import { INVENTORY, type InventoryKind } from '@rms/contracts/inventory';
+import {
+  BULK_AREAS,
+  BULK_MESSAGES,
+  MSISDN_BULK_MESSAGES,
+  MSISDN_BULK_TITLES,
+} from '@rms/contracts/bulk-upload';
+import { DEVICE_KEY_MESSAGES, INVENTORY, type InventoryKind } from '@rms/contracts/inventory';
+import { signsIn } from './device-fixtures';
 import { E2E_ADMIN, signInThroughForm } from './fixtures';
 import { downloadSample, expectRefused, expectSaved, rowWith, sheetOf, uploadSheet } from './sheets';
 
@@ -9,6 +16,18 @@ import { downloadSample, expectRefused, expectSaved, rowWith, sheetOf, uploadShe
 // sheet (the success message, the rows in the list). Values come from the clock so reruns do not collide.
 
 const stamp = String(Date.now()).slice(-9);
+
+/** Clicks the button that saves device keys and answers the CSV's lines after its header, as [ID, key]. */
+async function downloadKeys(page: Page, click: () => Promise<void>) {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  expect(download.suggestedFilename()).toMatch(/^device-keys-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = (await readFile(await download.path(), 'utf8')).trimEnd().split('\r\n');
+  expect(lines[0]).toBe('RMS ID,Device Key');
+  return {
+    file: download.suggestedFilename(),
+    rows: lines.slice(1).map((l) => l.split(',') as [string, string]),
+  };
+}
 
 async function signIn(page: Page) {
   await page.goto('/login/');
@@ -69,6 +88,18 @@ for (const kind of ['rms', 'stlt', 'pole'] as const) {
     await expect(done).toBeHidden();
     for (const id of ids) await expect(page.getByRole('row', { name: new RegExp(id) })).toBeVisible();
     if (kind === 'rms') {
+      // The new devices' keys, offered once for the flashing step; each device signs in with its key.
+      const keys = page.getByRole('dialog', { name: 'Device keys for 3 new RMS devices' });
+      await expect(keys).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath('bulk-keys-1440.png') });
+      const csv = await downloadKeys(page, () =>
+        keys.getByRole('button', { name: /Download device-keys-/ }).click(),
+      );
+      await expect(page.getByText(DEVICE_KEY_MESSAGES.downloaded(csv.file))).toBeVisible();
+      await expect(keys).toBeHidden();
+      expect(csv.rows.map(([id]) => id)).toEqual(ids);
+      for (const [id, key] of csv.rows) expect(await signsIn(id, key)).toBe(true);
+
       // The toolbar with its two bulk buttons, and the create screen's, on a narrow window.
       await page.setViewportSize({ width: 760, height: 900 });
       await page.screenshot({ path: testInfo.outputPath('list-760.png') });
@@ -110,4 +141,63 @@ test('MSISDN screens: sample, a bad row refused, good sheets saved from the list
   await refused.getByRole('button', { name: 'Cancel' }).click();
   await expectSaved(uploadSheet(page, MSISDN_BULK_TITLES.add, await sheetOf([header!, numbers(3)])));
   await expect(page.getByText(MSISDN_BULK_MESSAGES.created)).toBeVisible();
+});
+
+test('RMS list: select devices, Issue device keys, the CSV downloads once and the old keys stop working', async ({
+  page,
+}, testInfo) => {
+  await signIn(page);
+  await page.goto(INVENTORY.rms.viewPath);
+  const [header, example] = await downloadSample(page, 'rms');
+  const ids = [1, 2].map((n) => `E2E-KEYS-${stamp}-${n}`);
+  const sheet = await sheetOf([header!, ...ids.map((id) => rowWith(header!, example!, { 'RMS ID': id }))]);
+  await expectSaved(uploadSheet(page, BULK_AREAS.rms.title, sheet));
+  const offered = page.getByRole('dialog', { name: 'Device keys for 2 new RMS devices' });
+  const first = await downloadKeys(page, () =>
+    offered.getByRole('button', { name: /Download device-keys-/ }).click(),
+  );
+
+  await page.getByLabel('Search RMS IDs').fill(`E2E-KEYS-${stamp}`);
+  await page.getByRole('button', { name: 'Search' }).click();
+  for (const id of ids)
+    await page
+      .getByRole('row', { name: new RegExp(id) })
+      .getByRole('checkbox')
+      .check();
+  await page.getByRole('button', { name: 'Issue device keys (2)' }).click();
+  await expect(page.getByText(DEVICE_KEY_MESSAGES.issueConfirm(2))).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('issue-keys-confirm-1440.png') });
+  const second = await downloadKeys(page, () =>
+    page.getByRole('button', { name: 'Issue and download' }).click(),
+  );
+  await expect(
+    page.getByText(`${DEVICE_KEY_MESSAGES.issued(2)} ${DEVICE_KEY_MESSAGES.downloaded(second.file)}`),
+  ).toBeVisible();
+  expect(second.rows.map(([id]) => id).sort()).toEqual(ids);
+  for (const [id, key] of first.rows) expect(await signsIn(id, key)).toBe(false);
+  for (const [id, key] of second.rows) expect(await signsIn(id, key)).toBe(true);
+  await page.screenshot({ path: testInfo.outputPath('issue-keys-done-1440.png') });
+  await page.setViewportSize({ width: 760, height: 900 });
+  await page
+    .getByRole('row', { name: new RegExp(ids[0]!) })
+    .getByRole('checkbox')
+    .check();
+  await page.screenshot({ path: testInfo.outputPath('issue-keys-760.png') });
+});
+
+test('a 19-digit SIM NO. typed as a number is refused, naming the column and asking for a Text column', async ({
+  page,
+}, testInfo) => {
+  await signIn(page);
+  await page.goto('/view-msison-mapping');
+  const [header] = await downloadSample(page, 'msisdn');
+  // What a spreadsheet holds once 8991000012345678901 is typed into a General-format cell.
+  const typedAsNumber = Number('8991000012345678901');
+  const sheet = await sheetOf([header!, [typedAsNumber, `40446${stamp}7`, `9178${stamp}`]]);
+  const dialog = await expectRefused(uploadSheet(page, MSISDN_BULK_TITLES.view, sheet));
+  const message = BULK_MESSAGES.numberNotExact('SIM NO.');
+  await expect(dialog.getByRole('row', { name: `2 ${message}` })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('number-cell-1440.png') });
+  await page.setViewportSize({ width: 760, height: 900 });
+  await page.screenshot({ path: testInfo.outputPath('number-cell-760.png') });
 });

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import mqtt from 'mqtt';
 import { E2E_ADMIN } from './fixtures';
 
 // Devices for the parameter and inspection walks, made through the API as the e2e super-user:
@@ -121,4 +122,28 @@ export async function sendTelemetry(
     data: samples,
   });
   expect(res.status(), await res.text()).toBe(200);
+}
+
+/**
+ * Whether the embedded broker lets the device sign in with this key. Settles on every outcome: refused
+ * (an error), or closed or silent before CONNACK (false), never left waiting.
+ */
+export function signsIn(code: string, key: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const client = mqtt.connect(`mqtt://127.0.0.1:${process.env.E2E_MQTT_PORT}`, {
+      username: code,
+      password: key,
+      reconnectPeriod: 0,
+      connectTimeout: 20_000,
+    });
+    const settle = (signedIn: boolean) => {
+      client.removeAllListeners();
+      client.on('error', () => {});
+      client.end(true);
+      resolve(signedIn);
+    };
+    client.once('connect', () => settle(true));
+    client.once('error', () => settle(false));
+    client.once('close', () => settle(false));
+  });
 }

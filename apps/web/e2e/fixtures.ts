@@ -43,13 +43,20 @@ export const PNG_FILE = {
   ),
 };
 
-export async function signOut(page: Page): Promise<void> {
-  await page.getByTestId('user-menu').click();
+/** Signs out through the header's user menu, or with `from: 'side menu'` through the side menu's Log Out. */
+export async function signOut(page: Page, from: 'user menu' | 'side menu' = 'user menu'): Promise<void> {
+  let logOut;
+  if (from === 'user menu') {
+    await page.getByTestId('user-menu').click();
+    logOut = page.locator('.ant-dropdown').getByRole('menuitem', { name: 'Log Out' });
+  } else {
+    logOut = page.getByRole('menu', { name: 'Main menu' }).getByRole('menuitem', { name: 'Log Out' });
+  }
   // Log Out loads /login/?next=/ afresh (a full page load, after the server call); the guard's own
   // client-side redirect to /login may show first, so wait for the new page's load event, or the next
   // page.goto races that navigation.
   const loaded = page.waitForEvent('load');
-  await page.getByText('Log Out').click();
+  await logOut.click();
   await loaded;
   await expect(page).toHaveURL(/\/login\/\?next=%2F$/);
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();

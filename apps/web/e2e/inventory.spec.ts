@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import mqtt from 'mqtt';
+import { INVENTORY_MESSAGES } from '@rms/contracts/inventory';
+import { signsIn } from './device-fixtures';
 import { E2E_ADMIN, signInThroughForm } from './fixtures';
 
 // The provider admin keeps the three inventories: empty submit shows the spec's messages, an ID is
@@ -39,21 +40,6 @@ const KINDS = [
   },
 ] as const;
 
-/** Whether the embedded broker lets the device sign in with this key. */
-async function signsIn(code: string, key: string): Promise<boolean> {
-  try {
-    const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${process.env.E2E_MQTT_PORT}`, {
-      username: code,
-      password: key,
-      reconnectPeriod: 0,
-    });
-    await client.endAsync();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function find(page: Page, label: string, text: string) {
   await page.getByLabel(label).fill(text);
   await expect(page.getByRole('row')).toHaveCount(2);
@@ -92,6 +78,12 @@ for (const kind of KINDS) {
       const iso = (d: Date) =>
         `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
       await expect(dropdown.locator(`td[title="${iso(now)}"]`)).toHaveClass(/ant-picker-cell-disabled/);
+      // A past day typed in stays in the field with the rule's message (antd alone would drop it).
+      await expiry.fill('01/01/2020');
+      await expiry.press('Tab');
+      await expect(page.getByText(INVENTORY_MESSAGES.expiryAfterToday)).toBeVisible();
+      await expect(expiry).toHaveValue('01/01/2020');
+      await expiry.click();
       await expiry.fill('31/12/2030');
       // Tab commits the typed date without submitting the form (Enter would submit it).
       await expiry.press('Tab');

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { HARVEST_MESSAGES } from '@rms/contracts/monitoring';
 import { activate, adminToken } from './device-fixtures';
 import { createEmployee, E2E_ADMIN, signInThroughForm } from './fixtures';
 
@@ -81,6 +82,13 @@ async function deviceWithTelemetry(request: APIRequestContext): Promise<{ id: nu
     });
     expect(ingest.status(), await ingest.text()).toBe(200);
   }
+  // One sample out of range: refused, naming the field, and counted for the device.
+  const refused = await request.post('/api/v1/ingest/telemetry/', {
+    headers: { authorization: basic },
+    data: sample(now - 30_000, { bt_v: 95 }),
+  });
+  expect(refused.status()).toBe(400);
+  expect(((await refused.json()) as { detail: string }).detail).toBe('bt_v: above 40');
   return { id, city };
 }
 
@@ -136,12 +144,41 @@ test('dashboard, header search into /analysis, load switch and /alarms-view foll
   await expect(page.getByTestId('summary-on_error')).toContainText('1');
   await shoot(page, 'dashboard-filters');
 
-  // The month-range picker greys out months more than 12 months after the picked start.
-  await page.getByPlaceholder('Start month').first().click();
-  await expect(page.locator('.ant-picker-dropdown .ant-picker-cell-disabled').first()).toBeVisible();
-  await page.waitForTimeout(500); // the panel's opening animation
-  await page.screenshot({ path: `${SHOTS}/dashboard-month-picker-1440.png` });
-  await page.keyboard.press('Escape');
+  // A harvest range longer than 12 months stays as typed, says why and is not loaded; a 12-month one is.
+  const harvestCalls: string[] = [];
+  page.on('request', (r) => r.url().includes('/harvest_report/') && harvestCalls.push(r.url()));
+  const month = (back: number) => {
+    const d = new Date();
+    d.setUTCDate(1);
+    d.setUTCMonth(d.getUTCMonth() - back);
+    return `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
+  };
+  const harvest = page.locator('.ant-card', { hasText: 'Energy Harvest' });
+  const start = harvest.getByPlaceholder('Start month');
+  const end = harvest.getByPlaceholder('End month');
+  await start.click();
+  await start.fill(month(14));
+  await start.press('Enter');
+  await end.fill(month(1));
+  await end.press('Enter');
+  await harvest.getByText('Energy Harvest', { exact: true }).click();
+  await expect(harvest.getByRole('alert')).toContainText(HARVEST_MESSAGES.tooLong);
+  await expect(start).toHaveValue(month(14));
+  await expect(end).toHaveValue(month(1));
+  const [mm, yyyy] = month(14).split('/');
+  expect(harvestCalls.filter((url) => url.includes(`start_date=${yyyy}-${mm}-01`))).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/dashboard-harvest-too-long-1440.png` });
+  // Twelve months up to this one: allowed, loaded and drawn.
+  await start.click();
+  await start.fill(month(12));
+  await start.press('Enter');
+  await end.fill(month(0));
+  await end.press('Enter');
+  await harvest.getByText('Energy Harvest', { exact: true }).click();
+  await expect(harvest.getByRole('alert')).toHaveCount(0);
+  await expect(harvest.locator('.uplot')).toBeVisible();
+  const [mm12, yyyy12] = month(12).split('/');
+  expect(harvestCalls.some((url) => url.includes(`start_date=${yyyy12}-${mm12}-01`))).toBe(true);
 
   // Header search: "device ID — model", opens /analysis for it.
   await page.getByLabel('Find RMS ID or model').click();
@@ -160,6 +197,9 @@ test('dashboard, header search into /analysis, load switch and /alarms-view foll
     page.locator('.ant-card', { hasText: 'Alarm Status' }).getByText('Device fault (E7)'),
   ).toBeVisible();
   await expect(page.locator('.uplot')).toBeVisible();
+  await expect(page.getByTestId('reject-alert')).toContainText(
+    /1 message refused, last (just now|\d+ min ago): bt_v: above 40/,
+  );
 
   // The load switch records a load command; its progress shows until the device answers.
   await expect(page.getByTestId('load-status')).toHaveText('Off');
@@ -214,6 +254,17 @@ test('dashboard, header search into /analysis, load switch and /alarms-view foll
   await expect(table.getByText('Device fault (E12)')).toBeVisible();
   await expect(table.locator('.ant-tag', { hasText: 'Resolved' })).toBeVisible();
   await shoot(page, 'alarms-view');
+
+  // The RMS list marks the device whose message was refused (and not the other one).
+  await page.goto('/view-rms-device-id');
+  await page.getByLabel('Search RMS IDs').fill(CODE);
+  await expect(page.locator('.ant-table-row')).toHaveCount(2);
+  const badge = page.getByTestId('reject-badge');
+  await expect(badge).toHaveCount(1);
+  await expect(badge).toHaveAccessibleName(/^1 message refused, last .*: bt_v: above 40$/);
+  await expect(page.locator('.ant-table-row', { has: badge })).toContainText(CODE);
+  await expect(page.locator('.ant-table-row', { has: badge })).not.toContainText(`${CODE}-B`);
+  await shoot(page, 'rms-list-reject');
 });
 
 test('a user without device permissions sees the dashboard and /analysis without losing the session', async ({

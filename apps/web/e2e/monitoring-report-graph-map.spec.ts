@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { activate, adminToken, createReportingDevice, sampleAt, sendTelemetry } from './device-fixtures';
 import { E2E_ADMIN, signInThroughForm } from './fixtures';
+import { SERVER_TIME_ZONE } from '../playwright.shared';
 
 // Device Report, Graph View and Map View over three activated devices of one project, a few km apart
 // near New Delhi, each with three hours of 5-minute telemetry sent over HTTP ingest.
@@ -18,6 +19,26 @@ const places = [
 const silent = `MON-D-${stamp}`;
 const SAMPLES = 36; // 3 hours, every 5 minutes
 const ids: number[] = [];
+/** When each device's newest sample was taken. */
+const newest: Date[] = [];
+
+/** An instant as the console shows it: DD/MM/YYYY hh:mm a on the deployment's clock (not the browser's). */
+function deploymentTime(at: Date): string {
+  const part = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: SERVER_TIME_ZONE,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h12',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute} ${part.dayPeriod?.toLowerCase()}`;
+}
 
 test.beforeAll(async ({ request }) => {
   const token = await adminToken(request);
@@ -26,6 +47,7 @@ test.beforeAll(async ({ request }) => {
     ids.push(device.id);
     await activate(request, token, device.id, project, places[index]);
     const now = Date.now() - 60_000;
+    newest.push(new Date(now));
     const samples = Array.from({ length: SAMPLES }, (_, i) =>
       sampleAt(new Date(now - (SAMPLES - 1 - i) * 5 * 60_000), 1 + index / 10),
     );
@@ -85,11 +107,17 @@ test('device report: rows of the project, filters narrow, Download Report opens 
   await expect(rows.filter({ hasText: codes[1]! })).toHaveCount(0);
   await expect(rows.first()).toContainText(codes[0]!);
 
+  // The export runs as a job: the console follows its progress until the file is stored.
   const popup = page.waitForEvent('popup');
-  const answer = page.waitForResponse((res) => res.url().includes('export_csv=true'));
+  const finished = page.waitForResponse(
+    async (res) =>
+      /\/monitoring\/device_report\/export\/[0-9a-f-]{36}\/$/.test(new URL(res.url()).pathname) &&
+      ((await res.json()) as { status: string }).status === 'done',
+  );
   await page.getByRole('button', { name: 'Download Report' }).click();
-  await expect(page.getByText('File Generated Successfully!')).toBeVisible();
-  const file = (await (await answer).json()) as { report_upload: string; report_path: string };
+  await expect(page.getByText('File Generated Successfully!').first()).toBeVisible();
+  const file = (await (await finished).json()) as { report_upload: string; report_path: string };
+  await expect(page.getByRole('link', { name: 'Open the file' })).toHaveAttribute('href', file.report_path);
   // The link opened in a new window (the file downloads from it: the window may close at once).
   await popup;
   const csv = await (await request.get(file.report_path)).text();
@@ -126,8 +154,10 @@ test('graph view: each tab draws its series with units', async ({ page }) => {
   const chart = page.getByRole('figure', { name: 'Power Graph chart' });
   await expect(chart.locator('canvas')).toBeVisible();
   await expect(page.getByTitle(codes[0]!, { exact: true })).toBeVisible(); // the chosen device
-  // The legend shows the newest reading, then the one under the cursor.
+  // The legend shows the newest reading, then the one under the cursor; its time is the deployment's,
+  // written DD/MM/YYYY hh:mm a like every time in the console.
   await expect(chart.locator('.u-legend')).toContainText(/\d+\.\d{2} W/);
+  await expect(chart.locator('.u-legend')).toContainText(deploymentTime(newest[0]!));
   const box = (await chart.locator('.u-over').boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await expect(chart.locator('.u-legend')).toContainText(/\d+\.\d{2} W/);
@@ -154,18 +184,32 @@ test('graph view: each tab draws its series with units', async ({ page }) => {
   await expect(page.getByText('No data in this range')).toBeVisible();
 });
 
-test('map view: clusters, the hover card, a click opens the analysis; no tiles needed', async ({ page }) => {
-  // No tile server is reachable here: the map must still draw its markers on a grey background.
-  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+test('map view: clusters show their mix, the hover card, a click opens the analysis; no tiles needed', async ({
+  page,
+}) => {
+  // MAP_TILE_URL names a tile server that refuses connections (playwright.config.ts), as on a site
+  // without internet: the map says so, draws a plain base, and its markers still show.
   await signIn(page);
 
-  // The project's four devices, a few km apart, are one cluster at the default zoom (8), coloured by
-  // the worst status inside: the silent device is Offline.
+  // The project's four devices, a few km apart, are one cluster at the default zoom (8); its ring and
+  // title show the mix of their states: three report, the silent one is Offline.
   await page.goto(`/map-view?project=${encodeURIComponent(project)}`);
   await expect(page.getByText('4 devices on the map')).toBeVisible();
   const cluster = page.locator('.fleet-map-cluster', { hasText: /^4$/ });
   await expect(cluster).toBeVisible();
-  await expect(cluster).toHaveClass(/fleet-map-offline/);
+  await expect(cluster).toHaveAttribute('title', '4 devices: 3 Online, 1 Offline, 0 On Error');
+  await expect(
+    page.getByRole('button', { name: '4 devices: 3 Online, 1 Offline, 0 On Error' }),
+  ).toBeVisible();
+  // Three quarters of the ring in the online colour, a quarter in the offline colour.
+  await expect(cluster.locator('circle[data-status="Online"]')).toHaveAttribute('stroke-dasharray', '75 25');
+  await expect(cluster.locator('circle[data-status="Offline"]')).toHaveAttribute('stroke-dasharray', '25 75');
+  const tilePort = process.env.E2E_TILE_PORT;
+  await expect(page.getByRole('alert').filter({ hasText: 'Map tiles' })).toHaveText(
+    `Map tiles could not be loaded from 127.0.0.1:${tilePort}; showing a plain base. An operator can set MAP_TILE_URL.`,
+  );
+  // The plain base: degree lines and their labels under the markers.
+  await expect(page.locator('.fleet-map-degree').first()).toBeVisible();
   await shoot(page, 'map-view-cluster');
   // A click on the cluster zooms in until it splits.
   await cluster.click();

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { createEmployee, E2E_ADMIN, signInThroughForm, signOut } from './fixtures';
 
@@ -12,6 +13,33 @@ test.describe('sign-in and the shell', () => {
     await expect(page).toHaveURL(/\/login\/?\?next=%2Fview-user%3Fpage%3D2$/);
     await signInThroughForm(page, E2E_ADMIN.email, E2E_ADMIN.password);
     await expect(page).toHaveURL(/\/view-user\?page=2$/);
+  });
+
+  test('the sign-in page needs at most 120 kB of gzipped JavaScript', async ({ page }) => {
+    // A size budget, not a timing: every script the page fetches until the network is quiet, gzipped
+    // as bench/browser/js-per-route.ts counts them. The console (antd, the router) comes after sign-in.
+    const BUDGET = 120 * 1024;
+    const scripts = new Map<string, Promise<number>>();
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.endsWith('.js'))
+        scripts.set(
+          response.url(),
+          response.body().then((body) => gzipSync(body, { level: 9 }).length),
+        );
+    });
+    await page.goto('/login/');
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const sizes = await Promise.all(scripts.values());
+    const total = sizes.reduce((sum, size) => sum + size, 0);
+    expect(sizes.length).toBeGreaterThan(0);
+    expect(total, `gzipped JavaScript of /login: ${[...scripts.keys()].join(', ')}`).toBeLessThanOrEqual(
+      BUDGET,
+    );
+
+    // The same page signs in and hands over to the console.
+    await signInThroughForm(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await expect(page.getByText(/Welcome,? Admin/)).toBeVisible();
   });
 
   test('a wrong password shows the server message and stays on sign-in', async ({ page }) => {
@@ -32,6 +60,23 @@ test.describe('sign-in and the shell', () => {
     await expect(page.getByText(/1\.0\.76/)).toBeVisible();
 
     await signOut(page);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test('Log Out in the side menu signs out like the header menu: the session is ended', async ({ page }) => {
+    await page.goto('/login/');
+    await signInThroughForm(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await expect(page.getByText(/Welcome,? Admin/)).toBeVisible();
+    const refresh = await page.evaluate(() => localStorage.getItem('rms.refresh'));
+    expect(refresh).toBeTruthy();
+
+    await signOut(page, 'side menu');
+
+    expect(await page.evaluate(() => localStorage.getItem('rms.refresh'))).toBeNull();
+    // The server was told: the refresh token of that session no longer starts one.
+    const again = await page.request.post('/api/v1/token/refresh/', { data: { refresh } });
+    expect(again.status()).toBe(401);
     await page.goto('/');
     await expect(page).toHaveURL(/\/login/);
   });

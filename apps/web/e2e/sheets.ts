@@ -7,7 +7,8 @@ import { BULK_AREAS, type BulkAreaName } from '@rms/contracts/bulk-upload';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export async function sheetOf(rows: string[][]): Promise<Buffer> {
+/** A sheet of these rows; a number stays a number cell, as when typed into a General-format column. */
+export async function sheetOf(rows: (string | number)[][]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Sheet1');
   for (const row of rows) sheet.addRow(row);

@@ -4,6 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import { SessionSync } from './auth/session-sync';
 import { takeFlash } from './lib/flash-message';
 import { bindNotifier } from './lib/notify';
+import { THEME } from './lib/theme';
 
 /** Hands antd's context-aware message API to code outside React, and shows a message kept across a reload. */
 function MessageBridge() {
@@ -19,7 +20,7 @@ function MessageBridge() {
 
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
-    <ConfigProvider theme={{ token: { colorPrimary: '#1677ff', borderRadius: 8 } }}>
+    <ConfigProvider theme={THEME}>
       <AntdApp>
         <QueryClientProvider client={queryClient}>
           <MessageBridge />

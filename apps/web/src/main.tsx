@@ -1,21 +1,42 @@
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from './api/query-client';
-import { AppProviders } from './app-providers';
-import { buildRoutes } from './routes';
+import { readSession } from './auth/session-store';
+import { SignInApp } from './features/session/sign-in-app';
 import './global.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
+// Two ways in. A fresh load of the sign-in page by someone signed out shows the sign-in screen alone
+// (React and the API client: what the browser must fetch before the form appears); the console
+// (console.tsx: antd, the router, the screens) loads when a valid form is sent. Every other address
+// loads the console straight away.
 
-const router = createBrowserRouter(buildRoutes());
+const element = document.getElementById('root');
+if (!element) throw new Error('index.html has no #root element');
+const root = createRoot(element);
+const render = (content: ReactNode) => root.render(<StrictMode>{content}</StrictMode>);
+const queryClient = createQueryClient();
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+const loadConsole = () => import('./console');
+
+function showConsole(): void {
+  loadConsole().then(
+    ({ consoleApp }) => render(consoleApp(queryClient)),
+    (error: unknown) => {
+      // A deploy replaced the files, or the network dropped: a new load fetches the current ones.
+      console.error(error);
+      render(
+        <p style={{ fontFamily: 'sans-serif', padding: 24 }}>
+          The console could not be loaded. <a href={window.location.href}>Reload the page</a>
+        </p>,
+      );
+    },
+  );
+}
+
+if (/^\/login\/?$/.test(window.location.pathname) && readSession() === null) {
+  render(
+    <SignInApp queryClient={queryClient} onSubmit={() => void loadConsole()} onSignedIn={showConsole} />,
+  );
+} else {
+  showConsole();
+}

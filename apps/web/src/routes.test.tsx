@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { CONSOLE_ROUTES } from '@rms/contracts/routes';
@@ -22,6 +22,9 @@ function signedInConsole(url: string) {
   const router = renderRoutes(buildRoutes(), url);
   return { router, seen };
 }
+
+/** The header's user menu once opened (the side menu has a Log Out of its own). */
+const userMenu = () => screen.getByText('Manage Profile').closest('ul')!;
 
 describe('console routes', () => {
   it('shows the dashboard in the console frame', async () => {
@@ -56,7 +59,7 @@ describe('console routes', () => {
 
     await userEvent.click(await screen.findByTestId('user-menu'));
     expect(await screen.findByText('Manage Profile')).toBeInTheDocument();
-    expect(screen.getByText('Log Out')).toBeInTheDocument();
+    expect(within(userMenu()).getByText('Log Out')).toBeInTheDocument();
     await userEvent.click(screen.getByText('Change Password'));
 
     await waitFor(() =>
@@ -70,7 +73,18 @@ describe('console routes', () => {
     const { seen } = signedInConsole('/');
 
     await userEvent.click(await screen.findByTestId('user-menu'));
-    await userEvent.click(await screen.findByText('Log Out'));
+    await userEvent.click(within(userMenu()).getByText('Log Out'));
+
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith('/login/?next=%2F'));
+    expect(seen.find((r) => r.path === 'logout/')?.body).toMatchObject({ refresh: 'refresh-1' });
+    expect(readSession()).toBeNull();
+  });
+
+  it('logs out the same way from the side menu', async () => {
+    const { seen } = signedInConsole('/');
+
+    const sideMenu = await screen.findByRole('menu', { name: 'Main menu' }, { timeout: 5_000 });
+    await userEvent.click(within(sideMenu).getByRole('menuitem', { name: /Log Out/ }));
 
     await waitFor(() => expect(goTo).toHaveBeenCalledWith('/login/?next=%2F'));
     expect(seen.find((r) => r.path === 'logout/')?.body).toMatchObject({ refresh: 'refresh-1' });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { listResponse, pageQuery } from './common';
 import { idOf, optionalText, pin, queryId, requiredText } from './fields';
+import { deletedRowsQuery, formUpdateBody } from './soft-delete';
+import { DEVICE_STATUSES } from './telemetry';
 
 // Device activation (spec 02 §2 "Device activation", §3, §4, §5, §7, §8): an RMS device activated as
 // a project at an address, with its STLT and pole. Server and console take rules and texts from here.
@@ -26,12 +28,15 @@ export const ACTIVATION_MESSAGES = {
   activated: 'Device activated successfully',
   updated: 'Device activation updated successfully',
   deleted: 'Device activation deleted successfully',
+  restored: 'Device activation restored successfully',
   refreshed: 'Device has refreshed successfully',
   notFound: 'Device activation not found',
   deviceTaken: 'This device is already activated',
   stltTaken: 'This STLT is already fitted to an active project',
   poleTaken: 'This pole is already used by an active project',
   notOwned: 'Choose one of your organization’s items',
+  /** Restoring an activation whose device, STLT or pole was deleted or moved to another organization since. */
+  itemGone: 'This item is deleted or no longer belongs to the organization',
   cityOfState: 'The city is not in the chosen state',
   latitude: 'Latitude is between -90 and 90',
   longitude: 'Longitude is between -180 and 180',
@@ -68,19 +73,8 @@ export type ActivationFields = z.output<typeof activationFields>;
 export type ActivationField = keyof ActivationFields;
 export const activationCreateBody = activationFields;
 
-/** PUT: the fields plus id, or `{id, is_active: false}` to delete (soft). */
-export const activationUpdateBody = z
-  .looseObject({ id: idOf('id'), is_active: z.boolean().optional() })
-  .superRefine((body, ctx) => {
-    if (body.is_active === false) return;
-    const parsed = activationFields.safeParse(body);
-    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, code: 'custom' });
-  })
-  .transform((body) =>
-    body.is_active === false
-      ? { kind: 'delete' as const, id: body.id }
-      : { kind: 'save' as const, id: body.id, ...activationFields.parse(body) },
-  );
+/** PUT: the fields plus id, `{id, is_active: false}` to delete (soft) or `{id, is_active: true}` to restore. */
+export const activationUpdateBody = formUpdateBody(activationFields);
 export type ActivationUpdateBody = z.output<typeof activationUpdateBody>;
 
 /** POST devices/activation/refresh/: asks the device for a fresh report. */
@@ -112,10 +106,11 @@ export const activationFilters = z.object({
 });
 export type ActivationFilters = z.infer<typeof activationFilters>;
 
-/** GET devices/activation/ (spec 02 §7): paging, the filters, and is_parameter_data. */
+/** GET devices/activation/ (spec 02 §7): paging, the filters, is_parameter_data; `is_active=false` lists the deleted ones. */
 export const activationListQuery = pageQuery
   .extend({ is_parameter_data: flag })
-  .extend(activationFilters.shape);
+  .extend(activationFilters.shape)
+  .extend(deletedRowsQuery.shape);
 export type ActivationListQuery = z.infer<typeof activationListQuery>;
 
 const named = z.object({ id: z.number().int(), name: z.string() });
@@ -152,6 +147,8 @@ export const activationRow = z.object({
   /** When the device last reported; null until it has (device link). */
   last_add_on: z.string().nullable(),
   online: z.boolean(),
+  /** The device's state as the map shows it ('Offline' before it has reported); null without a device. */
+  status: z.enum(DEVICE_STATUSES).nullable(),
   parameter_data: parameterSummary.nullable(),
   is_active: z.boolean(),
   created_at: z.string(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACTIVATION_LABELS, activationFields } from './activations';
 import {
   ASSIGNMENT,
+  ASSIGNMENT_BODIES,
   ASSIGNMENT_KINDS,
   poleAssignBody,
   rmsAssignBody,
@@ -9,16 +10,19 @@ import {
   type AssignmentKind,
 } from './assignments';
 import { email } from './employees';
-import { identifier, optionalIdentifier, requiredText } from './fields';
-import { INVENTORY, INVENTORY_SCHEMAS, type InventoryKind } from './inventory';
+import { identifier, requiredText } from './fields';
+import { INVENTORY, INVENTORY_SCHEMAS, issuedDeviceKey, type InventoryKind } from './inventory';
 import { MSISDN_LABELS, msisdnCreateBody } from './msisdn';
 import type { ConsolePath } from './routes';
-import { FILE_KINDS, formatBytes, storedKey } from './uploads';
+import { FILE_KINDS, fileRecord, formatBytes, storedKey } from './uploads';
 
 // Bulk upload from Excel (spec 02 §2, §3 "Bulk upload error entries", §4 "Bulk upload", §7, §8, §9).
 // An area is one entry of BULK_AREAS: its columns are the keys of the area's own create-body schema (a
 // type error until every key has a header), and each row is validated with that same schema, so the
-// form, the upload and the sample sheet cannot drift apart. The server adds a set-based save per area.
+// form, the upload and the sample sheet cannot drift apart. Where a sheet names by text what the form
+// picks by id (an e-mail, an RMS ID, a state), the column is required exactly when the form's field is
+// (namedBy). Each column declares what its cells hold (BulkColumnKind), which decides how the reader
+// takes a number typed into it. The server adds a set-based save per area.
 
 const MB = 1024 * 1024;
 
@@ -46,6 +50,16 @@ export const BULK_MESSAGES = {
     `The header row is missing the column${headers.length > 1 ? 's' : ''} ${headers.map((h) => `"${h}"`).join(', ')}. Please use the sample sheet.`,
   duplicateInFile: (header: string, firstRow: number) => `${header} repeats row ${firstRow} of this file`,
   invalidDate: (header: string) => `'${header}' must be a date (YYYY-MM-DD or DD/MM/YYYY)`,
+  /**
+   * A number cell in a column of identifiers that a spreadsheet cannot hold exactly: more than 15
+   * digits (Excel keeps 15, so a 19-digit SIM NO. typed as a number is already another number), a
+   * fraction, or a value shown in exponent form.
+   */
+  numberNotExact: (header: string) =>
+    `'${header}' was typed as a number the spreadsheet cannot hold exactly (more than 15 digits, a fraction or an exponent such as 1.5E+18). Format the '${header}' column as Text and type the value again.`,
+  /** An optional column's header is missing while the header row holds names the sheet does not take. */
+  unknownColumns: (unknown: string[], missing: string[]) =>
+    `The header row has ${unknown.map((h) => `"${h}"`).join(', ')}, which ${unknown.length > 1 ? 'are not columns' : 'is not a column'} of this sheet, and lacks ${missing.map((h) => `"${h}"`).join(', ')}. Please rename the header or use the sample sheet.`,
   /** The save lost a race with another save of the same value: nothing was saved. */
   conflict:
     'Another upload or save took one of these values meanwhile; nothing was saved. Please upload again.',
@@ -56,16 +70,33 @@ export const BULK_MESSAGES = {
   about: (header: string, value: string, message: string) => `${header} "${value}": ${message}`,
 } as const;
 
+/**
+ * What a column's cells hold, which decides how a cell typed as a number is read:
+ * - `id`: an identifier (RMS, STLT and pole IDs, model, SIM NO., IMSI, MSISDN, PIN, panel and battery
+ *   IDs): a whole number of at most 15 digits is read as its digits; any other number (more digits, a
+ *   fraction, an exponent) is refused, since the spreadsheet already changed it, asking for a Text column.
+ * - `text`: names, addresses, remarks: a number is read as written, unless it has more than 15 digits.
+ * - `number`: a quantity (latitude, longitude): the number as it is.
+ * - `date`: Excel dates, YYYY-MM-DD or DD/MM/YYYY text, read as YYYY-MM-DD.
+ */
+export type BulkColumnKind = 'id' | 'text' | 'number' | 'date';
+
 /** One column of an area's sheet. */
 export interface BulkColumn {
-  /** The create body's field. */
+  /** The row schema's field. */
   key: string;
   /** The header cell's text in the sample (matched ignoring case and spaces; the key is accepted too). */
   header: string;
   /** The sample sheet's example value: it must itself upload successfully. */
   example: string;
-  /** Excel dates and DD/MM/YYYY text become YYYY-MM-DD. */
-  date?: boolean;
+  kind: BulkColumnKind;
+  /**
+   * Whether a row must fill it: derived from the row schema (a blank cell is absent, and the schema
+   * says whether absent is allowed). An optional column may also be left out of the header row.
+   */
+  required: boolean;
+  /** The single form's field this column stands for (its own key unless the sheet names it by text). */
+  formField: string;
 }
 
 export interface BulkArea {
@@ -78,16 +109,21 @@ export interface BulkArea {
   /** The modal's title. */
   title: string;
   columns: BulkColumn[];
-  /** The create body: every row must pass it. */
+  /** The row schema: the create body, or the form's body with named fields as text; every row must pass it. */
   schema: z.ZodType<Record<string, unknown>>;
+  /** The single form's body, whose rules (required, ranges, grammar) the sheet's are (a test compares them). */
+  form: z.ZodObject;
   /** Keys whose values must be unique within the file (compared ignoring case), e.g. the ID. */
   uniqueKeys: string[];
   success: string;
 }
 
-type ColumnSpec = Omit<BulkColumn, 'key'>;
+type ColumnSpec = Omit<BulkColumn, 'key' | 'required' | 'formField'> & { formField?: string };
 
-/** The columns of a create-body schema: one per key, in the order given (every key must be named). */
+/** Whether a schema takes a missing value (an optional field, a blank cell). */
+export const takesAbsent = (schema: z.ZodType) => schema.safeParse(undefined).success;
+
+/** The columns of a row schema: one per key, in the order given (every key must be named). */
 function columnsOf<S extends z.ZodRawShape>(
   schema: z.ZodObject<S>,
   specs: { [K in keyof S & string]: ColumnSpec },
@@ -95,7 +131,22 @@ function columnsOf<S extends z.ZodRawShape>(
   const keys = Object.keys(schema.shape) as (keyof S & string)[];
   return (Object.keys(specs) as (keyof S & string)[])
     .filter((key) => keys.includes(key))
-    .map((key) => ({ key, ...specs[key] }));
+    .map((key) => ({
+      key,
+      ...specs[key],
+      formField: specs[key].formField ?? key,
+      required: !takesAbsent(schema.shape[key] as z.ZodType),
+    }));
+}
+
+/**
+ * A sheet column that names by text what the form picks by id (an organization's e-mail, an RMS ID, a
+ * state's name): the text's own rule, required exactly when the form requires the field. A blank
+ * optional cell is absent, as a field the form leaves empty.
+ */
+export function namedBy<T extends z.ZodType>(formField: z.ZodType, text: T) {
+  if (!takesAbsent(formField)) return text;
+  return z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), text.optional());
 }
 
 /** An example expiry one year out, so the RMS sample stays valid ("after today"). */
@@ -106,31 +157,31 @@ function aYearFromNow(): string {
 }
 
 const inventoryShared = {
-  manufacture: { header: 'Manufacture', example: 'Surya Power' },
-  inventory_date: { header: 'Inventory Date', example: '2026-01-15', date: true },
-  remarks: { header: 'Remarks', example: 'Batch A' },
-};
+  manufacture: { header: 'Manufacture', example: 'Surya Power', kind: 'text' },
+  inventory_date: { header: 'Inventory Date', example: '2026-01-15', kind: 'date' },
+  remarks: { header: 'Remarks', example: 'Batch A', kind: 'text' },
+} as const;
 
 const INVENTORY_COLUMNS: Record<InventoryKind, BulkColumn[]> = {
   rms: columnsOf(INVENTORY_SCHEMAS.rms.create, {
-    device_id: { header: 'RMS ID', example: 'RMS-SAMPLE-0001' },
+    device_id: { header: 'RMS ID', example: 'RMS-SAMPLE-0001', kind: 'id' },
     manufacture: inventoryShared.manufacture,
-    model: { header: 'Model', example: 'RMS-X1' },
+    model: { header: 'Model', example: 'RMS-X1', kind: 'id' },
     inventory_date: inventoryShared.inventory_date,
-    expiry_date: { header: 'Expiry Date', example: aYearFromNow(), date: true },
+    expiry_date: { header: 'Expiry Date', example: aYearFromNow(), kind: 'date' },
     remarks: inventoryShared.remarks,
   }),
   stlt: columnsOf(INVENTORY_SCHEMAS.stlt.create, {
-    stlt_id: { header: 'STLT ID', example: 'STLT-SAMPLE-0001' },
+    stlt_id: { header: 'STLT ID', example: 'STLT-SAMPLE-0001', kind: 'id' },
     manufacture: inventoryShared.manufacture,
-    model_no: { header: 'Model No.', example: 'ST-200' },
+    model_no: { header: 'Model No.', example: 'ST-200', kind: 'id' },
     inventory_date: inventoryShared.inventory_date,
     remarks: inventoryShared.remarks,
   }),
   pole: columnsOf(INVENTORY_SCHEMAS.pole.create, {
-    pole_id: { header: 'Pole ID', example: 'POLE-SAMPLE-0001' },
+    pole_id: { header: 'Pole ID', example: 'POLE-SAMPLE-0001', kind: 'id' },
     manufacture: inventoryShared.manufacture,
-    model: { header: 'Model', example: 'P-9M' },
+    model: { header: 'Model', example: 'P-9M', kind: 'id' },
     inventory_date: inventoryShared.inventory_date,
     remarks: inventoryShared.remarks,
   }),
@@ -151,6 +202,7 @@ function inventoryArea(kind: InventoryKind): BulkArea {
     title: INVENTORY_TITLES[kind],
     columns: INVENTORY_COLUMNS[kind],
     schema: INVENTORY_SCHEMAS[kind].create,
+    form: INVENTORY_SCHEMAS[kind].create,
     uniqueKeys: [config.idField],
     success: `Bulk ${config.label}s Added Successfully`,
   };
@@ -174,11 +226,12 @@ const msisdnArea: BulkArea = {
   accessPath: '/add-msison-mapping',
   title: MSISDN_BULK_TITLES.view,
   columns: columnsOf(msisdnCreateBody, {
-    sim_number: { header: MSISDN_LABELS.simNumber, example: '8991000000000000001' },
-    imsi: { header: MSISDN_LABELS.imsi, example: '404450000000001' },
-    msisdn: { header: MSISDN_LABELS.msisdn, example: '919800000001' },
+    sim_number: { header: MSISDN_LABELS.simNumber, example: '8991000000000000001', kind: 'id' },
+    imsi: { header: MSISDN_LABELS.imsi, example: '404450000000001', kind: 'id' },
+    msisdn: { header: MSISDN_LABELS.msisdn, example: '919800000001', kind: 'id' },
   }),
   schema: msisdnCreateBody,
+  form: msisdnCreateBody,
   uniqueKeys: ['sim_number', 'imsi', 'msisdn'],
   success: MSISDN_BULK_MESSAGES.added,
 };
@@ -189,8 +242,8 @@ const msisdnArea: BulkArea = {
 // the server resolves the names set-based and applies the form's remaining rules.
 
 const ASSIGN_COLUMNS = {
-  buyer_email: { header: 'Buyer E-mail', example: 'buyer@example.com' },
-  expiry_date: { header: 'Expiry Date', example: aYearFromNow(), date: true },
+  buyer_email: { header: 'Buyer E-mail', example: 'buyer@example.com', kind: 'text', formField: 'buyer' },
+  expiry_date: { header: 'Expiry Date', example: aYearFromNow(), kind: 'date' },
 } as const;
 
 /** The item column of each kind's sheet: the inventory area's ID header and its sample's ID. */
@@ -201,27 +254,33 @@ const ASSIGN_ITEM_EXAMPLES: Record<AssignmentKind, string> = {
 };
 
 /** Each kind's assignment row: the form's body with the buyer as an e-mail and the item as its ID text. */
-const assignRowText = (kind: AssignmentKind) => ({
-  buyer_email: email,
-  item: identifier(ASSIGNMENT[kind].itemLabel),
-});
+const assignRowText = (kind: AssignmentKind) => {
+  const form = ASSIGNMENT_BODIES[kind].shape as Record<string, z.ZodType>;
+  return {
+    buyer_email: namedBy(form.buyer!, email),
+    item: namedBy(form[ASSIGNMENT[kind].itemField]!, identifier(ASSIGNMENT[kind].itemLabel)),
+  };
+};
 export const ASSIGN_ROW_SCHEMAS = {
   rms: rmsAssignBody.omit({ buyer: true, device: true }).extend(assignRowText('rms')),
   stlt: stltAssignBody.omit({ buyer: true, stlt: true }).extend(assignRowText('stlt')),
   pole: poleAssignBody.omit({ buyer: true, pole: true }).extend(assignRowText('pole')),
 };
 
-const itemColumn = (kind: AssignmentKind) => ({
-  header: ASSIGNMENT[kind].itemLabel,
-  example: ASSIGN_ITEM_EXAMPLES[kind],
-});
+const itemColumn = (kind: AssignmentKind) =>
+  ({
+    header: ASSIGNMENT[kind].itemLabel,
+    example: ASSIGN_ITEM_EXAMPLES[kind],
+    kind: 'id',
+    formField: ASSIGNMENT[kind].itemField,
+  }) as const;
 
 const ASSIGN_COLUMN_LISTS: Record<AssignmentKind, BulkColumn[]> = {
   rms: columnsOf(ASSIGN_ROW_SCHEMAS.rms, {
     buyer_email: ASSIGN_COLUMNS.buyer_email,
     item: itemColumn('rms'),
     expiry_date: ASSIGN_COLUMNS.expiry_date,
-    device_type: { header: 'Device Type', example: 'RMS 12V' },
+    device_type: { header: 'Device Type', example: 'RMS 12V', kind: 'text' },
   }),
   stlt: columnsOf(ASSIGN_ROW_SCHEMAS.stlt, {
     buyer_email: ASSIGN_COLUMNS.buyer_email,
@@ -250,6 +309,7 @@ function assignArea(kind: AssignmentKind): BulkArea {
     title: ASSIGN_BULK_TITLES[kind],
     columns: ASSIGN_COLUMN_LISTS[kind],
     schema: ASSIGN_ROW_SCHEMAS[kind] as unknown as z.ZodType<Record<string, unknown>>,
+    form: ASSIGNMENT_BODIES[kind],
     uniqueKeys: ['item'],
     success: `Bulk ${config.itemLabel}s assigned successfully`,
   };
@@ -259,17 +319,19 @@ const L = ACTIVATION_LABELS;
 const ACTIVATION_ITEM_HEADERS = { device: 'RMS ID', stlt: 'STLT ID', pole: 'Pole ID' } as const;
 
 /**
- * An activation row: the form's fields with the RMS, STLT and pole as their ID texts (the pole may be
- * blank) and the state and city as names.
+ * An activation row: the form's fields with the RMS, STLT and pole as their ID texts and the state and
+ * city as names, each required exactly when the form requires it (spec 02 §5: device, STLT and pole
+ * are optional; state and city required).
  */
+const activationForm = activationFields.shape;
 export const activationRowSchema = activationFields
   .omit({ device: true, stlt: true, pole: true, state: true, city: true })
   .extend({
-    device: identifier(ACTIVATION_ITEM_HEADERS.device),
-    stlt: identifier(ACTIVATION_ITEM_HEADERS.stlt),
-    pole: optionalIdentifier(ACTIVATION_ITEM_HEADERS.pole),
-    state: requiredText(L.state, 100),
-    city: requiredText(L.city, 100),
+    device: namedBy(activationForm.device, identifier(ACTIVATION_ITEM_HEADERS.device)),
+    stlt: namedBy(activationForm.stlt, identifier(ACTIVATION_ITEM_HEADERS.stlt)),
+    pole: namedBy(activationForm.pole, identifier(ACTIVATION_ITEM_HEADERS.pole)),
+    state: namedBy(activationForm.state, requiredText(L.state, 100)),
+    city: namedBy(activationForm.city, requiredText(L.city, 100)),
   });
 export type ActivationRowInput = z.output<typeof activationRowSchema>;
 
@@ -284,21 +346,22 @@ const activationArea: BulkArea = {
   accessPath: '/device-activation',
   title: ACTIVATION_BULK_MESSAGES.title,
   columns: columnsOf(activationRowSchema, {
-    name: { header: L.name, example: 'Sample Project' },
-    device: { header: ACTIVATION_ITEM_HEADERS.device, example: ASSIGN_ITEM_EXAMPLES.rms },
-    stlt: { header: ACTIVATION_ITEM_HEADERS.stlt, example: ASSIGN_ITEM_EXAMPLES.stlt },
-    pole: { header: ACTIVATION_ITEM_HEADERS.pole, example: ASSIGN_ITEM_EXAMPLES.pole },
-    address1: { header: L.address1, example: '12 MG Road' },
-    address2: { header: L.address2, example: 'Near Bus Stand' },
-    state: { header: L.state, example: 'Karnataka' },
-    city: { header: L.city, example: 'Bengaluru' },
-    pin: { header: L.pin, example: '560001' },
-    panel_id: { header: L.panelId, example: 'PNL-0001' },
-    battery_id: { header: L.batteryId, example: 'BAT-0001' },
-    latitude: { header: L.latitude, example: '12.9716' },
-    longitude: { header: L.longitude, example: '77.5946' },
+    name: { header: L.name, example: 'Sample Project', kind: 'text' },
+    device: { header: ACTIVATION_ITEM_HEADERS.device, example: ASSIGN_ITEM_EXAMPLES.rms, kind: 'id' },
+    stlt: { header: ACTIVATION_ITEM_HEADERS.stlt, example: ASSIGN_ITEM_EXAMPLES.stlt, kind: 'id' },
+    pole: { header: ACTIVATION_ITEM_HEADERS.pole, example: ASSIGN_ITEM_EXAMPLES.pole, kind: 'id' },
+    address1: { header: L.address1, example: '12 MG Road', kind: 'text' },
+    address2: { header: L.address2, example: 'Near Bus Stand', kind: 'text' },
+    state: { header: L.state, example: 'Karnataka', kind: 'text' },
+    city: { header: L.city, example: 'Bengaluru', kind: 'text' },
+    pin: { header: L.pin, example: '560001', kind: 'id' },
+    panel_id: { header: L.panelId, example: 'PNL-0001', kind: 'id' },
+    battery_id: { header: L.batteryId, example: 'BAT-0001', kind: 'id' },
+    latitude: { header: L.latitude, example: '12.9716', kind: 'number' },
+    longitude: { header: L.longitude, example: '77.5946', kind: 'number' },
   }),
   schema: activationRowSchema as unknown as z.ZodType<Record<string, unknown>>,
+  form: activationFields,
   uniqueKeys: ['device', 'stlt', 'pole'],
   success: ACTIVATION_BULK_MESSAGES.success,
 };
@@ -338,5 +401,15 @@ export const bulkRowError = z.object({ row: z.number().int(), error: z.string() 
 export type BulkRowError = z.infer<typeof bulkRowError>;
 /** 400: every bad row; nothing was saved. */
 export const bulkUploadFailure = z.object({ detail: z.array(bulkRowError) });
-export const bulkUploadSuccess = z.object({ detail: z.string(), created: z.number().int() });
+export const bulkUploadSuccess = z.object({
+  detail: z.string(),
+  created: z.number().int(),
+  /** The uploaded sheet: who uploaded it and when. */
+  file: fileRecord,
+  /**
+   * RMS sheets: every new device's key, in the sheet's order, for the flashing step (docs/device-keys.md).
+   * This answer is the only place they are shown; only their hashes are kept.
+   */
+  device_keys: z.array(issuedDeviceKey).optional(),
+});
 export type BulkUploadSuccess = z.infer<typeof bulkUploadSuccess>;

@@ -3,6 +3,7 @@ import { bodyId, ID_RANGE_MESSAGE, MAX_ID, queryId } from './fields';
 import { MESSAGES } from './messages';
 import { listResponse, pageQuery } from './common';
 import { storedKey } from './uploads';
+import { deletedRowsQuery } from './soft-delete';
 
 // The employees area: user registration and the all-employees list (spec 01 §2, §3, §5).
 
@@ -15,6 +16,7 @@ export const EMPLOYEE_MESSAGES = {
   created: 'User created successfully',
   updated: 'Account has been updated',
   deleted: 'User deleted successfully',
+  restored: 'User restored successfully',
   emailTaken: 'A user with this e-mail already exists',
   cannotDeleteSelf: 'You cannot delete your own account',
   superuserOnly: "Only a super-user can change a super-user's account",
@@ -22,6 +24,9 @@ export const EMPLOYEE_MESSAGES = {
   outranks: (codes: string[]) =>
     `This user holds permissions you do not hold (${codes.join(', ')}), so you cannot change their account`,
   organizationNotFound: 'Organization not found',
+  ownerStays: "The organization's owner stays in their organization",
+  ownerNotDeleted:
+    "The organization's owner is not deleted alone: deleting the organization removes its owner",
 } as const;
 
 export const email = z
@@ -50,6 +55,10 @@ export const employeeCreateBody = z
     simple_password: z.string().optional(),
     photo: storedKey.nullable().optional(),
     permissions: permissionKeyList.default([]),
+    /**
+     * The spec's form sends it (true on save); accepted and ignored. An organization has one owner, the
+     * user made with it: no employee save makes or unmakes an owner.
+     */
     is_primary: z.boolean().optional(),
   })
   .refine((b) => b.simple_password === undefined || b.simple_password === b.password, {
@@ -72,6 +81,7 @@ export const employeeRow = z.object({
   organization: z.number().int(),
   organization_data: z.object({ company_name: z.string() }),
   permissions: permissionKeyList,
+  /** Whether this user is the organization's owner (the user made with it). */
   is_primary: z.boolean(),
   is_superuser: z.boolean(),
   is_active: z.boolean(),
@@ -91,6 +101,8 @@ export const employeeUpdateBody = z.object({
   organization: bodyId.optional(),
   photo: storedKey.nullable().optional(),
   permissions: permissionKeyList.optional(),
+  /** Accepted for the spec's form and ignored, as on create: it never makes or unmakes an owner. */
+  is_primary: z.boolean().optional(),
   is_active: z.boolean().optional(),
 });
 export type EmployeeUpdateBody = z.infer<typeof employeeUpdateBody>;
@@ -98,4 +110,5 @@ export type EmployeeUpdateBody = z.infer<typeof employeeUpdateBody>;
 export const employeeListQuery = pageQuery.extend({
   /** One employee by id (spec 01 §7: `GET admin_settings/employee/?user=`). */
   user: queryId.optional(),
+  ...deletedRowsQuery.shape,
 });

@@ -29,17 +29,6 @@ export function optionalText(max = 200) {
     .transform((v) => (v === undefined ? undefined : v ? v : null));
 }
 
-export const PAN_MESSAGES = {
-  required: 'Please enter a PAN',
-  invalid: 'Please enter a valid PAN No.',
-} as const;
-export const pan = z
-  .string({ error: PAN_MESSAGES.required })
-  .trim()
-  .toUpperCase()
-  .min(1, { message: PAN_MESSAGES.required, abort: true })
-  .regex(/^[A-Z]{5}\d{4}[A-Z]$/, PAN_MESSAGES.invalid);
-
 export const PIN_MESSAGE = 'Please enter a valid PIN';
 export const pin = z
   .string({ error: PIN_MESSAGE })

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { listResponse, pageQuery } from './common';
-import { identifier, idOf, isoDate, queryId, requiredText } from './fields';
+import { bodyId, identifier, idOf, isoDate, queryId, requiredText } from './fields';
+import { rejectSummary } from './telemetry';
 import type { PermissionCode } from './permissions';
+import { deletedRowsQuery } from './soft-delete';
 import type { ConsolePath } from './routes';
 
 // The inventory area (spec 02 §2–§8): RMS/device IDs, STLT IDs and pole IDs. The three kinds share
@@ -28,6 +30,7 @@ export const INVENTORY = {
     create: 'CREATE_RMS',
     created: 'RMS ID created successfully',
     updated: 'RMS ID updated successfully',
+    restored: 'RMS ID restored successfully',
     duplicate: 'This RMS ID already exists',
   },
   stlt: {
@@ -42,6 +45,7 @@ export const INVENTORY = {
     // Sic: the spec's text.
     created: 'STLD ID created successfully',
     updated: 'STLT ID updated successfully',
+    restored: 'STLT ID restored successfully',
     duplicate: 'This STLT ID already exists',
   },
   pole: {
@@ -55,6 +59,7 @@ export const INVENTORY = {
     create: 'CREATE_POLE',
     created: 'Pole ID created successfully',
     updated: 'Pole ID updated successfully',
+    restored: 'Pole ID restored successfully',
     duplicate: 'This Pole ID already exists',
   },
 } as const satisfies Record<
@@ -70,6 +75,7 @@ export const INVENTORY = {
     create: PermissionCode;
     created: string;
     updated: string;
+    restored: string;
     duplicate: string;
   }
 >;
@@ -117,7 +123,7 @@ export type RmsCreateBody = z.infer<typeof rmsCreateBody>;
 export type StltCreateBody = z.infer<typeof stltCreateBody>;
 export type PoleCreateBody = z.infer<typeof poleCreateBody>;
 
-export const inventoryListQuery = pageQuery.extend({ id: queryId.optional() });
+export const inventoryListQuery = pageQuery.extend({ id: queryId.optional(), ...deletedRowsQuery.shape });
 
 const rowBase = {
   id: z.number().int(),
@@ -134,13 +140,18 @@ export const rmsRow = z.object({
   device_id: z.string(),
   model: z.string(),
   expiry_date: z.string(),
+  /** When the device's current key was made; null while it has none (it cannot sign in). */
+  device_key_issued_at: z.string().nullable(),
 });
+/** An RMS row in the list: with its refused messages (null when none ever was). */
+export const rmsListRow = rmsRow.extend({ rejects: rejectSummary });
 export const stltRow = z.object({ ...rowBase, stlt_id: z.string(), model_no: z.string() });
 export const poleRow = z.object({ ...rowBase, pole_id: z.string(), model: z.string() });
 export type RmsRow = z.infer<typeof rmsRow>;
+export type RmsListRow = z.infer<typeof rmsListRow>;
 export type StltRow = z.infer<typeof stltRow>;
 export type PoleRow = z.infer<typeof poleRow>;
-export type InventoryRow = RmsRow | StltRow | PoleRow;
+export type InventoryRow = RmsRow | RmsListRow | StltRow | PoleRow;
 
 /** Per kind: create and update bodies, the saved row (with `detail`) and the list answer. */
 export const INVENTORY_SCHEMAS = {
@@ -149,7 +160,7 @@ export const INVENTORY_SCHEMAS = {
     update: rmsUpdateBody,
     // `device_key` is in the answer that creates the device, and nowhere else (only its hash is kept).
     row: rmsRow.extend({ detail: z.string(), device_key: z.string().optional() }),
-    list: listResponse(rmsRow),
+    list: listResponse(rmsListRow),
   },
   stlt: {
     create: stltCreateBody,
@@ -165,17 +176,67 @@ export const INVENTORY_SCHEMAS = {
   },
 } as const;
 
-// --- Device keys (DESIGN "Device link") -------------------------------------------------------------
-// An RMS device signs in to the broker with its RMS ID and a key made with the device; a new key can
-// be made from its edit screen (the old one stops working).
+// --- Device keys (docs/device-keys.md) ----------------------------------------
+// An RMS device signs in to the broker with its RMS ID and a key. A key is made with every RMS device
+// (form or sheet) and can be made again for one device (its edit screen) or a selection (the list). The
+// plaintext is in that one answer only, to be flashed into the device; the server keeps its hash.
+
+export const DEVICE_KEY_LIMITS = {
+  /** RMS devices per request for keys (a bulk upload's own keys come with its answer, up to its rows). */
+  maxDevices: 1000,
+} as const;
 
 export const DEVICE_KEY_MESSAGES = {
   shownOnce: 'Keep this key now: it is shown only once. The device signs in with its RMS ID and this key.',
   rotated: 'New device key created; the old key no longer works.',
   rotateConfirm: 'The device’s current key stops working at once. Create a new key?',
   notFound: 'RMS ID not found',
+  issueConfirm: (count: number) =>
+    `Issue new keys for ${count} RMS device${count === 1 ? '' : 's'}? Their current keys stop working at once, so each device must be flashed with its new key.`,
+  issued: (count: number) =>
+    `${count} device key${count === 1 ? '' : 's'} issued; the old keys no longer work.`,
+  downloaded: (file: string) =>
+    `${file} downloaded. Keep it safe for flashing: the keys are not shown again (only their hashes are kept).`,
+  selectDevices: 'Select at least one RMS ID',
+  tooMany: `At most ${DEVICE_KEY_LIMITS.maxDevices} RMS IDs at once`,
+  outsideGrammar: (code: string) =>
+    `RMS ID "${code}" breaks the id grammar and cannot sign in; rename it before issuing a key`,
 } as const;
 
 /** POST devices/rms/device_key/: makes a new key for the device. */
 export const deviceKeyBody = z.object({ id: idOf('id') });
 export const deviceKeyAnswer = z.object({ device_key: z.string(), detail: z.string() });
+
+/** POST devices/rms/keys/: new keys for the selected RMS devices (every one the caller's, or 404). */
+export const deviceKeysBody = z.object({
+  devices: z
+    .array(bodyId, { error: DEVICE_KEY_MESSAGES.selectDevices })
+    .min(1, DEVICE_KEY_MESSAGES.selectDevices)
+    .max(DEVICE_KEY_LIMITS.maxDevices, DEVICE_KEY_MESSAGES.tooMany),
+});
+export type DeviceKeysBody = z.infer<typeof deviceKeysBody>;
+
+/** One device's new key: the only place its plaintext ever appears. */
+export const issuedDeviceKey = z.object({
+  id: z.number().int(),
+  device_id: z.string(),
+  device_key: z.string(),
+});
+export type IssuedDeviceKey = z.infer<typeof issuedDeviceKey>;
+export const deviceKeysAnswer = z.object({ detail: z.string(), keys: z.array(issuedDeviceKey) });
+export type DeviceKeysAnswer = z.infer<typeof deviceKeysAnswer>;
+
+/** The flashing step's file (docs/device-keys.md): `device-keys-<YYYY-MM-DD>.csv`, one device per line. */
+export const DEVICE_KEYS_CSV = {
+  columns: ['RMS ID', 'Device Key'],
+  fileName: (day: string) => `device-keys-${day}.csv`,
+} as const;
+
+/** RFC 4180: a field with a comma, quote or line break is quoted (RMS IDs in the grammar never need it). */
+const csvField = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+
+/** The CSV of issued keys, CRLF line ends, in the order given. */
+export function deviceKeysCsv(keys: readonly Pick<IssuedDeviceKey, 'device_id' | 'device_key'>[]): string {
+  const lines = [DEVICE_KEYS_CSV.columns, ...keys.map((k) => [k.device_id, k.device_key])];
+  return lines.map((fields) => fields.map(csvField).join(',')).join('\r\n') + '\r\n';
+}

@@ -3,6 +3,7 @@ import { activationFilters } from './activations';
 import { pagedList } from './common';
 import { COMMAND_STATUSES } from './commands';
 import { ID_RANGE_MESSAGE, idOf, isCalendarDay, MAX_ID, pageNumber, queryDay, queryId } from './fields';
+import { rejectSummary } from './telemetry';
 
 // The monitoring area (spec 02 §2 "Monitoring", §3, §4, §7). Load status: the light's switch as the
 // console sets it (spec 02 §4: On when lo_sts is 1; Off when 0, null or no record). Setting it records
@@ -47,6 +48,8 @@ export const deviceQuery = z.object({ device: deviceParam });
  * pv_power = pv_v × pv_i; full/half_brightness_hour are dim_1/dim_2 (hours) of the newest parameter set;
  * load_on_time/load_off_time the first/last sample of today (local) with the load on. device_phone is
  * always null: no MSISDN is linked to a device (a mapping pairs a SIM with nothing the device names).
+ * `rejects` (not in the spec): the device's messages the server refused, how many and the last reason;
+ * null when none ever was.
  */
 export const liveReport = z.object({
   status: z.enum(['Online', 'Offline', 'On Error']).nullable(),
@@ -76,6 +79,7 @@ export const liveReport = z.object({
   pv_power: z.number().nullable(),
   pv_current: z.number().nullable(),
   mppt_efficiency: z.number().nullable(),
+  rejects: rejectSummary,
 });
 export type LiveReport = z.infer<typeof liveReport>;
 
@@ -113,6 +117,8 @@ export const alarmListQuery = z.object({
 export const HARVEST_MESSAGES = {
   endBeforeStart: 'End date cannot be before the start date',
   tooLong: 'End date cannot be more than 12 months after the start month',
+  /** The console's month picker: no harvest exists yet for a month after the current one. */
+  startInFuture: 'Start month cannot be after the current month',
 } as const;
 export const HARVEST_MAX_MONTHS = 12;
 
@@ -243,31 +249,77 @@ export const REPORT_MESSAGES = {
   failed: 'File Generation Failed!',
   /** A report's file is deleted once its retention (REPORT_RETENTION_HOURS) has passed. */
   expired: 'This report is no longer kept. Please export it again.',
+  /** A user may have REPORT_EXPORTS_PER_USER exports running at once. */
+  busy: 'Your other reports are still being generated. Please wait until they finish.',
 } as const;
-/**
- * The paged report counts at most this many rows (an exact count of a fleet's month of samples would
- * take seconds); past it `count_capped` is true and paging stops there. The CSV export has every row.
- */
-export const REPORT_COUNT_CAP = 10_000;
+
+/** Report and export filters: the activation filters and two local days (TIME_ZONE), both included. */
+const reportFilters = activationFilters.extend({
+  created_at__gte: day('created_at__gte').optional(),
+  created_at__lte: day('created_at__lte').optional(),
+});
+const endNotBeforeStart = (
+  q: { created_at__gte?: string | undefined; created_at__lte?: string | undefined },
+  ctx: z.RefinementCtx,
+) => {
+  if (q.created_at__gte && q.created_at__lte && q.created_at__lte < q.created_at__gte)
+    ctx.addIssue({ code: 'custom', path: ['created_at__lte'], message: REPORT_MESSAGES.endBeforeStart });
+};
 
 /**
  * GET monitoring/device_report/ (spec 02 §7): samples of the devices the caller sees that match the
- * filters, between two local days (TIME_ZONE, both included; either may be left out), newest first.
- * export_csv=true answers `reportFile` instead of a page.
+ * filters, between two local days (TIME_ZONE, both included; either may be left out), newest first,
+ * with the exact count. export_csv=true answers `reportFile` instead of a page, once the file is stored.
  */
-export const deviceReportQuery = activationFilters
+export const deviceReportQuery = reportFilters
   .extend({
-    created_at__gte: day('created_at__gte').optional(),
-    created_at__lte: day('created_at__lte').optional(),
     page: pageNumber.default(1),
     page_size: z.coerce.number().int().min(1).max(2500).default(20),
     export_csv: flag,
   })
-  .superRefine((q, ctx) => {
-    if (q.created_at__gte && q.created_at__lte && q.created_at__lte < q.created_at__gte)
-      ctx.addIssue({ code: 'custom', path: ['created_at__lte'], message: REPORT_MESSAGES.endBeforeStart });
-  });
+  .superRefine(endNotBeforeStart);
 export type DeviceReportQuery = z.infer<typeof deviceReportQuery>;
+
+/** POST monitoring/device_report/export/: the report's filters; every matching row goes in the file. */
+export const reportExportBody = reportFilters.superRefine(endNotBeforeStart);
+export type ReportExportFilters = z.infer<typeof reportExportBody>;
+
+/** Exports one user may have running at once. */
+export const REPORT_EXPORTS_PER_USER = 2;
+
+/** running → done or failed; a done export whose file's retention has passed is expired. */
+export const REPORT_EXPORT_STATUSES = ['running', 'done', 'failed', 'expired'] as const;
+export type ReportExportStatus = (typeof REPORT_EXPORT_STATUSES)[number];
+
+/**
+ * An export job: its progress (rows written of the total, which is null until counted) and, once done,
+ * the stored file's key and a signed link to open (valid until the file's retention ends). `detail` is
+ * the spec's message for the state (generating, generated, failed) or the expired one.
+ */
+export const reportExport = z.object({
+  id: z.string(),
+  status: z.enum(REPORT_EXPORT_STATUSES),
+  rows_written: z.number().int(),
+  rows_total: z.number().int().nullable(),
+  created_at__gte: z.string().nullable(),
+  created_at__lte: z.string().nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+  report_upload: z.string().nullable(),
+  report_path: z.string().nullable(),
+  detail: z.string(),
+});
+export type ReportExport = z.infer<typeof reportExport>;
+export const reportExportList = z.array(reportExport);
+export const reportExportParams = z.object({ id: z.uuid() });
+/**
+ * GET monitoring/device_report/export/{id}/: wait=true answers when the running export moves on (rows
+ * written, done or failed) or after REPORT_EXPORT_WAIT_MS, whichever comes first: the console learns of
+ * the end at once without asking many times a second.
+ */
+export const reportExportWaitQuery = z.object({ wait: flag });
+/** The longest a wait=true call is held. */
+export const REPORT_EXPORT_WAIT_MS = 2000;
 
 /** Device report row (spec 02 §3): one sample. gsm_sig and SOC in %, volts, amperes; device is the id. */
 export const reportRow = z.object({
@@ -284,10 +336,8 @@ export const reportRow = z.object({
   SOC: z.number(),
 });
 export type ReportRow = z.infer<typeof reportRow>;
-export const deviceReportPage = pagedList(reportRow).extend({
-  /** True when more rows match than REPORT_COUNT_CAP (count is then the cap). */
-  count_capped: z.boolean(),
-});
+/** A page of report rows; `count` is exact. */
+export const deviceReportPage = pagedList(reportRow);
 export type DeviceReportPage = z.infer<typeof deviceReportPage>;
 
 /**

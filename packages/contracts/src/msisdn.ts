@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listResponse, pageQuery } from './common';
-import { idOf, requiredText } from './fields';
+import { requiredText } from './fields';
+import { deletedRowsQuery, formUpdateBody } from './soft-delete';
 
 // The MSISDN mapping area (spec 02 §2 and §3 "MSISDN mapping", §4, §5, §7, §8): a SIM card's number
 // (ICCID), its IMSI and its phone number (MSISDN). Server and console take their rules and texts from here.
@@ -17,6 +18,7 @@ export const MSISDN_MESSAGES = {
   added: 'Added Mapping MSISDN successfully',
   updated: 'Mapping MSISDN updated successfully',
   deleted: 'Mapping MSISDN deleted successfully',
+  restored: 'Mapping MSISDN restored successfully',
   simNumberPattern: 'SIM NO. (ICCID) is 18 to 22 digits',
   imsiPattern: 'IMSI is 15 digits',
   msisdnPattern: 'MSISDN is 10 to 15 digits, with an optional leading +',
@@ -44,25 +46,14 @@ export type MsisdnField = keyof MsisdnFields;
 export const msisdnCreateBody = msisdnFields;
 
 /**
- * PUT (spec 02 §7): the fields plus id to update, or `{id, is_active: false}` to delete (soft). A deletion
- * carries no fields, so they are required only when not deleting; the parsed body says which it is.
+ * PUT (spec 02 §7): the fields plus id to update, `{id, is_active: false}` to delete (soft) or
+ * `{id, is_active: true}` to restore (see soft-delete.ts).
  */
-export const msisdnUpdateBody = z
-  .looseObject({ id: idOf('id'), is_active: z.boolean().optional() })
-  .superRefine((body, ctx) => {
-    if (body.is_active === false) return;
-    const parsed = msisdnFields.safeParse(body);
-    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, code: 'custom' });
-  })
-  .transform((body) =>
-    body.is_active === false
-      ? { kind: 'delete' as const, id: body.id }
-      : { kind: 'save' as const, id: body.id, ...msisdnFields.parse(body) },
-  );
+export const msisdnUpdateBody = formUpdateBody(msisdnFields);
 export type MsisdnUpdateBody = z.output<typeof msisdnUpdateBody>;
 
-/** GET: `query` searches the SIM number, IMSI and MSISDN. */
-export const msisdnListQuery = pageQuery;
+/** GET: `query` searches the SIM number, IMSI and MSISDN; `is_active=false` lists the deleted ones. */
+export const msisdnListQuery = pageQuery.extend(deletedRowsQuery.shape);
 
 export const msisdnRow = z.object({
   id: z.number().int(),

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { listResponse, pageQuery } from './common';
 import { EMPLOYEE_MESSAGES, email, mobile, newPassword } from './employees';
-import { idOf, isoDate, optionalText, pan, queryId, requiredText } from './fields';
+import { idOf, isoDate, optionalText, queryId, requiredText } from './fields';
+import { GSTIN_MESSAGES, gstinMatchesPan, optionalGstin, pan } from './tax-ids';
 import { optionalStoredKey } from './uploads';
+import { deletedRowsQuery } from './soft-delete';
 
 // The organizations area. Branding for the sign-in page: the organization whose sub-domain the
 // console is opened on, or nulls (the console then shows its defaults).
@@ -42,6 +44,11 @@ export const ORGANIZATION_MESSAGES = {
   adoptionConfirmed: (name: string, parent: string) => `${name} is now managed by ${parent}.`,
   adoptionInvalid: 'This confirmation link is invalid, has expired or was already used.',
   deleted: 'Organization deleted successfully',
+  restored: 'Organization restored successfully',
+  /** People of a restored organization whose e-mail another account took meanwhile stay deleted. */
+  restoredExcept: (emails: string[]) =>
+    `Organization restored successfully. Not restored, as another account now uses their e-mail: ${emails.join(', ')}`,
+  parentDeleted: 'The organization that manages this one is deleted: restore it first',
   domainAvailable: 'Domain Available',
   domainTaken: 'Domain Is Not Available',
   domainRequired: 'Domain is required',
@@ -86,7 +93,7 @@ const organizationFields = {
   activation_date: isoDate('activation_date'),
   expiry_date: isoDate('expiry_date'),
   pan,
-  gst: optionalText(20),
+  gst: optionalGstin,
   tagline: optionalText(200),
   sub_domain: subDomain,
   company_logo: optionalStoredKey,
@@ -102,6 +109,10 @@ const organizationFields = {
 const datesInOrder = (b: { activation_date?: string; expiry_date?: string }) =>
   !b.activation_date || !b.expiry_date || b.expiry_date > b.activation_date;
 
+/** The GST number, when given with the PAN, is that PAN's (an update sending one is checked by the server). */
+const gstHoldsPan = (b: { gst?: string | null | undefined; pan?: string | undefined }) =>
+  gstinMatchesPan(b.gst, b.pan);
+
 export const organizationCreateBody = z
   .object({
     ...organizationFields,
@@ -113,7 +124,8 @@ export const organizationCreateBody = z
     path: ['password'],
     message: EMPLOYEE_MESSAGES.passwordsDiffer,
   })
-  .refine(datesInOrder, { path: ['expiry_date'], message: ORGANIZATION_MESSAGES.expiryBeforeActivation });
+  .refine(datesInOrder, { path: ['expiry_date'], message: ORGANIZATION_MESSAGES.expiryBeforeActivation })
+  .refine(gstHoldsPan, { path: ['gst'], message: GSTIN_MESSAGES.panMismatch });
 export type OrganizationCreateBody = z.infer<typeof organizationCreateBody>;
 /** What a client sends (before the contract's defaults and transforms). */
 export type OrganizationCreateInput = z.input<typeof organizationCreateBody>;
@@ -134,7 +146,8 @@ export const organizationUpdateBody = z
     mobile: true,
     permissions: true,
   })
-  .refine(datesInOrder, { path: ['expiry_date'], message: ORGANIZATION_MESSAGES.expiryBeforeActivation });
+  .refine(datesInOrder, { path: ['expiry_date'], message: ORGANIZATION_MESSAGES.expiryBeforeActivation })
+  .refine(gstHoldsPan, { path: ['gst'], message: GSTIN_MESSAGES.panMismatch });
 export type OrganizationUpdateBody = z.infer<typeof organizationUpdateBody>;
 export type OrganizationUpdateInput = z.input<typeof organizationUpdateBody>;
 
@@ -145,6 +158,7 @@ export const adoptionConfirmBody = z.object({ code: z.string().trim().min(1).max
 export const organizationListQuery = pageQuery.extend({
   email: z.string().trim().toLowerCase().max(254).optional(),
   id: queryId.optional(),
+  ...deletedRowsQuery.shape,
 });
 
 export const clientDetails = z.object({

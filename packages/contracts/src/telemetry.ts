@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bodyId } from './fields';
 
-// The device link's payloads (DESIGN "Device link"; fields from spec 02 §3 device live report and
+// The device link's payloads (docs/device-link.md; fields from spec 02 §3 device live report and
 // report row). A device publishes JSON on `rms/{device_id}/telemetry`: one sample or an array of
 // samples. The same payloads are accepted by `POST /api/v1/ingest/telemetry/`.
 
@@ -32,6 +32,9 @@ export const TELEMETRY_FIELDS = {
 export type TelemetryField = keyof typeof TELEMETRY_FIELDS;
 export const TELEMETRY_FIELD_NAMES = Object.keys(TELEMETRY_FIELDS) as TelemetryField[];
 
+/** A fault code a device reports (in a sample's `faults` or on `rms/{device_id}/fault`). */
+export const FAULT_CODE = /^[A-Z0-9_]{1,32}$/;
+
 /** A sample may be at most this far ahead of the server's clock (device clocks drift). */
 export const MAX_FUTURE_SKEW_MS = 5 * 60_000;
 /** Samples older than this are refused (a backfill of 90 days of history fits). */
@@ -39,9 +42,16 @@ export const MAX_SAMPLE_AGE_MS = 400 * 86_400_000;
 /** One message or HTTP call carries at most this many samples. */
 export const MAX_SAMPLES_PER_MESSAGE = 1000;
 
+/**
+ * A reading's rule. The messages are what a device is told when a sample is refused (after the field's
+ * path: "bt_v: above 40"), so they say what was wrong in a few words, with the limit.
+ */
 function reading(spec: FieldSpec) {
-  const n = z.number().min(spec.min).max(spec.max);
-  return spec.integer ? n.int() : n;
+  const n = z
+    .number({ error: (issue) => (issue.input === undefined ? 'missing' : 'not a number') })
+    .min(spec.min, `below ${spec.min}`)
+    .max(spec.max, `above ${spec.max}`);
+  return spec.integer ? n.int('not a whole number') : n;
 }
 
 const readings = Object.fromEntries(
@@ -53,28 +63,70 @@ const readings = Object.fromEntries(
  * switch (1 on, 0 off); `telecom` the operator's name; `faults` fault codes the device reports now
  * (an empty list means none).
  */
-export const telemetrySample = z.object({
-  ts: z.union([z.iso.datetime({ offset: true }), z.number().int().positive().max(8_640_000_000_000_000)]),
-  ...readings,
-  lo_sts: z.union([z.literal(0), z.literal(1)]),
-  telecom: z.string().max(40).optional(),
-  faults: z
-    .array(z.string().regex(/^[A-Z0-9_]{1,32}$/))
-    .max(16)
-    .optional(),
-});
+export const telemetrySample = z.object(
+  {
+    ts: z.union([z.iso.datetime({ offset: true }), z.number().int().positive().max(8_640_000_000_000_000)], {
+      error: (issue) =>
+        issue.input === undefined ? 'missing' : 'not an ISO 8601 time or epoch milliseconds',
+    }),
+    ...readings,
+    lo_sts: z.union([z.literal(0), z.literal(1)], {
+      error: (issue) => (issue.input === undefined ? 'missing' : 'not 0 or 1'),
+    }),
+    telecom: z.string('not a text').max(40, 'longer than 40 characters').optional(),
+    faults: z
+      .array(
+        z.string('not a text').regex(FAULT_CODE, 'not a fault code (A-Z, 0-9, _; at most 32)'),
+        'not a list',
+      )
+      .max(16, 'more than 16 codes')
+      .optional(),
+  },
+  { error: 'not a JSON object (one sample) or array (samples)' },
+);
 export type TelemetrySample = z.infer<typeof telemetrySample>;
 
-export const telemetryBatch = z.array(telemetrySample).min(1).max(MAX_SAMPLES_PER_MESSAGE);
+export const telemetryBatch = z
+  .array(telemetrySample)
+  .min(1, 'an empty array')
+  .max(MAX_SAMPLES_PER_MESSAGE, `more than ${MAX_SAMPLES_PER_MESSAGE} samples`);
+/**
+ * What a device is told about a refused payload: the first problem, with the field's path
+ * ("bt_v: above 40", "3.ts: missing" for the fourth sample of an array, "payload: ..." for the whole).
+ */
+export function reasonOf(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return `${issue?.path.map(String).join('.') || 'payload'}: ${issue?.message ?? 'invalid'}`;
+}
+
 /** A message: one sample or a batch. */
 export const telemetryMessage = z.union([telemetrySample, telemetryBatch]);
 
+/** A fault report on `rms/{device_id}/fault`: the device's whole list of active faults at `ts`. */
+export const faultReport = z.object(
+  {
+    ts: z.union([z.iso.datetime({ offset: true }), z.number().int().positive()], {
+      error: (issue) =>
+        issue.input === undefined ? 'missing' : 'not an ISO 8601 time or epoch milliseconds',
+    }),
+    faults: z
+      .array(z.string('not a text').regex(FAULT_CODE, 'not a fault code (A-Z, 0-9, _; at most 32)'), {
+        error: (issue) => (issue.input === undefined ? 'missing' : 'not a list'),
+      })
+      .max(16, 'more than 16 codes'),
+  },
+  { error: 'not a JSON object' },
+);
+
 /** A command's acknowledgement, published by the device on `rms/{device_id}/ack`. */
-export const commandAck = z.object({
-  id: bodyId,
-  ok: z.boolean(),
-  error: z.string().max(200).optional(),
-});
+export const commandAck = z.object(
+  {
+    id: bodyId,
+    ok: z.boolean({ error: (issue) => (issue.input === undefined ? 'missing' : 'not true or false') }),
+    error: z.string('not a text').max(200, 'longer than 200 characters').optional(),
+  },
+  { error: 'not a JSON object' },
+);
 export type CommandAck = z.infer<typeof commandAck>;
 
 /** Device statuses (spec 02 §4). */
@@ -93,9 +145,61 @@ export const ALARM_LABELS: Record<AlarmKind, string> = {
 };
 
 export const INGEST_MESSAGES = {
-  badJson: 'The payload is not valid JSON',
+  badJson: 'payload: not valid JSON',
   unknownDevice: 'Unknown device or wrong key',
-  futureSample: 'A sample is timestamped in the future',
-  oldSample: 'A sample is too old',
+  futureSample: `ts: more than ${MAX_FUTURE_SKEW_MS / 60_000} minutes ahead of the server's clock`,
+  oldSample: `ts: older than ${MAX_SAMPLE_AGE_MS / 86_400_000} days`,
   accepted: 'Stored',
 } as const;
+
+// ---- Refused messages (docs/device-link.md "Rejects")
+// A message the server refuses (bad JSON, a field out of range, a sample too far ahead or too old, a
+// topic the device may not use, a packet too large) stores nothing. The device is told: an MQTT 5
+// PUBLISH at QoS 1 or 2 gets a PUBACK/PUBREC with a reason code and the reason as Reason String (embedded
+// broker), every device may subscribe to `rms/{device_id}/reject` for a notice (any broker, any MQTT
+// version), and HTTP answers 400 naming the field. The server counts refusals per device, with the
+// last reason, for the console.
+
+/** The uplink topics' last level: what a device publishes. */
+export const UPLINK_TOPICS = ['telemetry', 'fault', 'ack'] as const;
+export type UplinkTopic = (typeof UPLINK_TOPICS)[number];
+
+/** MQTT 5 reason codes of the server's PUBACK / PUBREC to a device's PUBLISH (MQTT 5.0 §3.4.2.1). */
+export const PUBLISH_REASON_CODES = {
+  success: 0x00,
+  unspecifiedError: 0x80,
+  implementationSpecificError: 0x83,
+  notAuthorized: 0x87,
+  topicNameInvalid: 0x90,
+  packetTooLarge: 0x95,
+  quotaExceeded: 0x97,
+  payloadFormatInvalid: 0x99,
+} as const;
+export type PublishReasonCode = (typeof PUBLISH_REASON_CODES)[keyof typeof PUBLISH_REASON_CODES];
+
+/** The notice the server publishes on `rms/{device_id}/reject` (QoS 0) for each refused message. */
+export const rejectNotice = z.object({
+  /** When the server refused it (ISO 8601, UTC). */
+  at: z.string(),
+  /** The uplink topic the message came on; null when not known (a packet too large to read). */
+  topic: z.enum(UPLINK_TOPICS).nullable(),
+  /** What was wrong, naming the field: "bt_v: above 40", "ts: older than 400 days". */
+  reason: z.string(),
+  /** The MQTT 5 reason code the same refusal carries in a PUBACK (0x99 payload format invalid ...). */
+  reason_code: z.number().int(),
+  /** Messages of this device refused so far (null when the count could not be written). */
+  refused: z.number().int().nullable(),
+});
+export type RejectNotice = z.infer<typeof rejectNotice>;
+
+/** A device's refused messages as the console shows them; null when none was ever refused. */
+export const rejectSummary = z
+  .object({
+    count: z.number().int(),
+    first_at: z.string(),
+    last_at: z.string(),
+    last_topic: z.enum(UPLINK_TOPICS).nullable(),
+    last_reason: z.string(),
+  })
+  .nullable();
+export type RejectSummary = z.infer<typeof rejectSummary>;

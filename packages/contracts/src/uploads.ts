@@ -119,3 +119,19 @@ export const photoUpdateResponse = z.object({
   photo_url: z.string().nullable(),
 });
 export type PhotoUpdateResponse = z.infer<typeof photoUpdateResponse>;
+
+/**
+ * Who stored a file and when (GET uploads/file_record/?path=, and in a bulk upload's answer): the user who
+ * asked for its upload link (or generated the report), when that was, and when the store received it.
+ */
+export const fileRecord = z.object({
+  file_name: z.string(),
+  /** The organization the file belongs to. */
+  organization: z.number().int(),
+  uploaded_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** When the upload link was issued (or the report started). */
+  requested_at: z.string(),
+  /** When the store received the file; null while it has not arrived. */
+  uploaded_at: z.string().nullable(),
+});
+export type FileRecord = z.infer<typeof fileRecord>;

@@ -74,6 +74,7 @@ async function main(): Promise<void> {
             ...common,
             url: values.url,
             onError: (error) => log(`${m.code}: ${error.message}`),
+            onReject: (notice) => log(`${m.code}: the server refused a message: ${notice.reason}`),
           }),
     };
   });

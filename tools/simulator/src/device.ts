@@ -1,3 +1,4 @@
+import { DEVICE_COMMAND_MEMORY } from '@rms/contracts/commands';
 import { TELEMETRY_FIELDS, type CommandAck, type TelemetrySample } from '@rms/contracts/telemetry';
 import { Battery, type SystemVoltage } from './battery';
 import { charge, type ChargeResult } from './charger';
@@ -74,7 +75,10 @@ export class SimDevice {
   private lastCharge: ChargeResult = { pvV: 0, pvI: 0, chargeI: 0, mppt: 0, harvestWh: 0 };
   private lastLoad: LoadOutput = { loSts: 0, brightness: 0, watts: 0, loV: 0, loI: 0, batteryI: 0 };
   private faultChanges: FaultReport[] = [];
+  /** The answers to the last DEVICE_COMMAND_MEMORY commands run, by id (docs/device-link.md). */
   private readonly done = new Map<number, CommandAck>();
+  /** Commands run (a repeated id is answered again, not run again). */
+  commandsRun = 0;
 
   constructor(spec: DeviceSpec) {
     this.spec = spec;
@@ -148,13 +152,17 @@ export class SimDevice {
     return this.faultChanges.splice(0);
   }
 
-  /** Runs a command once (a repeated id gets the same answer without running again). */
+  /**
+   * Runs a command once: an id among the last DEVICE_COMMAND_MEMORY run gets the same answer again
+   * without running (the server sends a command again when its acknowledgement may have been lost).
+   */
   handle(command: DeviceCommand): CommandResult {
     const seen = this.done.get(command.id);
     if (seen) return { ack: seen, reportNow: false };
     const ack = this.run(command);
+    this.commandsRun++;
     this.done.set(command.id, ack);
-    if (this.done.size > 200) this.done.delete(this.done.keys().next().value!);
+    if (this.done.size > DEVICE_COMMAND_MEMORY) this.done.delete(this.done.keys().next().value!);
     if (ack.ok && !Number.isNaN(this.t)) this.advance(0);
     return { ack, reportNow: ack.ok };
   }

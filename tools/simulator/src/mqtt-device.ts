@@ -1,9 +1,11 @@
 import mqtt, { type MqttClient } from 'mqtt';
+import type { RejectNotice } from '@rms/contracts/telemetry';
 import type { DeviceCommand, SimDevice } from './device';
 
-// A simulated device on the MQTT link: signs in with its RMS ID and key, takes commands from
-// rms/<id>/cmd, acknowledges on rms/<id>/ack, reports samples on rms/<id>/telemetry and its fault list
-// on rms/<id>/fault whenever it changes.
+// A simulated device on the MQTT link (docs/device-link.md): signs in with its RMS ID and key, takes
+// commands from rms/<id>/cmd and acknowledges each delivery on rms/<id>/ack (a repeated id is answered
+// again without running twice: SimDevice.handle), reports samples on rms/<id>/telemetry and its fault
+// list on rms/<id>/fault whenever it changes, and hears of refused messages on rms/<id>/reject.
 
 export interface LinkedDeviceOptions {
   url: string;
@@ -13,12 +15,18 @@ export interface LinkedDeviceOptions {
   /** The device's clock (accelerated time in the CLI). */
   now?: () => number;
   onError?: (error: Error) => void;
+  /** Told of each message the server refused (its notice on rms/<id>/reject). */
+  onReject?: (notice: RejectNotice) => void;
+  /** Milliseconds between reconnection attempts (5 s). */
+  reconnectPeriod?: number;
 }
 
 export class MqttDevice {
   client: MqttClient | null = null;
   published = 0;
   acks = 0;
+  /** Messages the server refused (notices received). */
+  rejected = 0;
   /** Measured time of the last sample sent: a sample is keyed by its time, so each must be later. */
   private lastSampleTs = 0;
   constructor(private readonly options: LinkedDeviceOptions) {}
@@ -37,15 +45,18 @@ export class MqttDevice {
       username: code,
       password: key,
       clientId: `sim-${code}-${Math.random().toString(36).slice(2, 8)}`,
-      reconnectPeriod: 5_000,
+      reconnectPeriod: this.options.reconnectPeriod ?? 5_000,
       connectTimeout: 20_000,
+      // After a reconnect (the broker may have restarted and lost the session) MQTT.js subscribes again.
+      resubscribe: true,
     });
     this.client = client;
     client.on('error', (e) => onError?.(e));
-    client.on('message', (_topic, payload) => void this.onCommand(payload));
-    // Resubscribe after a reconnect (the broker may have restarted).
-    client.on('connect', () => void client.subscribeAsync(`rms/${code}/cmd`, { qos: 1 }).catch(() => {}));
-    await client.subscribeAsync(`rms/${code}/cmd`, { qos: 1 });
+    client.on('message', (topic, payload) => {
+      if (topic.endsWith('/reject')) this.onReject(payload);
+      else void this.onCommand(payload);
+    });
+    await client.subscribeAsync([`rms/${code}/cmd`, `rms/${code}/reject`], { qos: 1 });
   }
 
   /** Advances the model to now and publishes a sample (and the fault list, if it changed). */
@@ -99,6 +110,15 @@ export class MqttDevice {
       if (result.reportNow) await this.publishSample();
     } catch (error) {
       onError?.(error as Error);
+    }
+  }
+
+  private onReject(payload: Buffer): void {
+    this.rejected++;
+    try {
+      this.options.onReject?.(JSON.parse(payload.toString()) as RejectNotice);
+    } catch (error) {
+      this.options.onError?.(error as Error);
     }
   }
 

@@ -2,10 +2,10 @@ import { EMPLOYEE_MESSAGES } from '@rms/contracts/employees';
 import { badRequest, notFound } from '../errors';
 import type { AuthUser } from './access';
 
-// Who may change whose account (e-mail, mobile, photo, permissions, organization, deletion). Every path
-// that writes another user goes through here: the employee form, the photo link, the organization form
-// (which carries its owner's contact), so that a lesser employee cannot take over an account by
-// changing its e-mail and then resetting its password.
+// Who may change whose account (e-mail, mobile, photo, permissions, organization, deletion, restore).
+// Every path that writes another user goes through here: the employee form (and its restore), the
+// photo link, the organization form (which carries its owner's contact), so that a lesser employee
+// cannot take over an account by changing its e-mail and then resetting its password.
 //  - Oneself: always (the profile screen; codes are still capped elsewhere).
 //  - A super-user: anyone. A super-user's account: only a super-user (answered 404 as before).
 //  - An organization's owner (primary user): only itself or the provider's people.

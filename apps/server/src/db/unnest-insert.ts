@@ -2,7 +2,7 @@ import { Param, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from './client';
 
 // Set-based inserts: one statement per batch whose rows come from `unnest` of one array parameter per
-// column (DESIGN.md "Batch inserts": several times faster than row-by-row VALUES, on PGlite and
+// column (several times faster than row-by-row VALUES, on PGlite and
 // PostgreSQL alike), instead of one bound parameter per cell.
 
 export type ColumnType = 'text' | 'date' | 'integer' | 'boolean' | 'double precision';

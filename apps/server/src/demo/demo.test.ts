@@ -8,7 +8,7 @@ import { organizations } from '../db/schema/organizations';
 import { deviceParameters } from '../db/schema/parameters';
 import { alarms, dailyHarvest, deviceKeys, deviceLiveState, telemetrySamples } from '../db/schema/telemetry';
 import { verifyDevice } from '../telemetry/device-keys';
-import { createTestApp, signIn, type TestApp } from '../testing/app';
+import { bearer, createTestApp, signIn, type TestApp } from '../testing/app';
 import { addDevice } from '../testing/devices';
 import { backfill } from './backfill';
 import { loadDemoDevices } from './demo-devices';
@@ -68,6 +68,23 @@ describe('demo seeding', () => {
 
     // A second start seeds nothing.
     expect(await seedDemo(db)).toBeNull();
+    expect(await n(organizations, eq(organizations.companyName, DEMO_ORGANIZATION))).toBe(1);
+    expect(await n(rmsDevices)).toBe(DEMO_DEVICE_COUNT);
+  });
+
+  it('leaves a deleted demo organization deleted at the next start, seeding nothing', async () => {
+    const db = t.database.db;
+    const admin = await signIn(t.app);
+    const orgId = await findDemoOrganization(db);
+    const deleted = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin_settings/organizations/',
+      headers: bearer(admin),
+      payload: { id: orgId, is_active: false },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(await seedDemo(db)).toBeNull();
+    const n = db.$count.bind(db);
     expect(await n(organizations, eq(organizations.companyName, DEMO_ORGANIZATION))).toBe(1);
     expect(await n(rmsDevices)).toBe(DEMO_DEVICE_COUNT);
   });

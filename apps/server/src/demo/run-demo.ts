@@ -67,6 +67,8 @@ export class DemoRunner {
         key: d.key,
         sim: d.sim,
         onError: (error) => log.debug({ err: error, device: d.code }, 'demo: device error'),
+        onReject: (notice) =>
+          log.warn({ device: d.code, reason: notice.reason }, 'demo: a message was refused'),
       });
       await device.connect();
       if (this.stopped) return void (await device.close());

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { PermissionCode } from '@rms/contracts/permissions';
 import { defaultParameters } from '@rms/simulator/parameters';
@@ -11,9 +10,10 @@ import { cities, states } from '../db/schema/master-data';
 import { msisdnMappings } from '../db/schema/msisdn';
 import { organizations } from '../db/schema/organizations';
 import { deviceParameters } from '../db/schema/parameters';
+import { newPassword } from '../first-credentials';
 import { DEMO_EMAIL, DEMO_ORGANIZATION, DEMO_SITES, demoFleet, nearestSite } from './demo-fleet';
 
-// The demo customer on first start (DESIGN "Configuration", DEMO): an organization with an owner,
+// The demo customer on first start (docs/operations.md, DEMO): an organization with an owner,
 // its activated fleet (RMS devices, STLTs, poles, SIMs, addresses and coordinates around the map
 // centre) and each device's default parameter set. Telemetry history and live reports come after,
 // from run-demo.
@@ -38,7 +38,7 @@ export const DEMO_PERMISSIONS: PermissionCode[] = [
 export interface DemoSeedResult {
   organizationId: number;
   email: string;
-  /** Generated; the caller prints it once. */
+  /** The owner's password (generated unless one was given). */
   password: string;
   devices: number;
 }
@@ -52,11 +52,33 @@ export async function findDemoOrganization(db: Db): Promise<number | null> {
   return row?.id ?? null;
 }
 
-/** Seeds the demo customer unless it exists; returns null when it did. */
-export async function seedDemo(db: Db, count?: number, now = new Date()): Promise<DemoSeedResult | null> {
-  if ((await findDemoOrganization(db)) !== null) return null;
+export interface DemoOwnerPassword {
+  /** The owner's password (one kept from a start that stopped before seeding); generated when absent. */
+  password?: string | undefined;
+  /** Gets a generated password before the owner is made (main.ts keeps it to print until the first sign-in). */
+  keep?: (password: string) => void;
+}
+
+/**
+ * Seeds the demo customer unless it exists; returns null when it did. A demo organization someone
+ * deleted counts as existing: it stays deleted (it can be restored from the organization list), and
+ * seeding it again would clash with its devices, still active, at every start.
+ */
+export async function seedDemo(
+  db: Db,
+  count?: number,
+  now = new Date(),
+  owner: DemoOwnerPassword = {},
+): Promise<DemoSeedResult | null> {
+  const [seeded] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.companyName, DEMO_ORGANIZATION))
+    .limit(1);
+  if (seeded) return null;
   const fleet = demoFleet(count);
-  const password = randomBytes(12).toString('base64url');
+  const password = owner.password ?? newPassword();
+  if (!owner.password) owner.keep?.(password);
   const passwordHash = await hashPassword(password);
   const day = (d: Date) => d.toISOString().slice(0, 10);
   const installed = day(new Date(now.getTime() - 120 * 86_400_000));

@@ -15,7 +15,7 @@ import {
   type Storage,
   type StoredObject,
   type UploadTarget,
-} from './storage';
+} from './store';
 
 // Files on disk under DATA_DIR/files, read and written through this server's own signed links
 // (`/api/v1/uploads/file/<kind>/<name>?...&sig=`). The signature is an HMAC over what the link allows:

@@ -29,6 +29,11 @@ export class ReportRetention {
     this.retentionMs = options.retentionHours * 3_600_000;
   }
 
+  /** The oldest a report may have been made at `now` and still be kept. */
+  keptSince(now = Date.now()): Date {
+    return new Date(now - this.retentionMs);
+  }
+
   /** When a report stored at `storedAt` (ms) ends: its links expire by then, the sweep removes it after. */
   endOf(storedAt: number): number {
     return storedAt + this.retentionMs;

@@ -25,7 +25,7 @@ import {
   type Storage,
   type StoredObject,
   type UploadTarget,
-} from './storage';
+} from './store';
 
 // An S3-compatible store (AWS S3, MinIO, Ceph, R2 ...) with real presigned URLs. The browser PUTs
 // straight to the store; the PUT URL's signature binds the content type and the exact length, so the

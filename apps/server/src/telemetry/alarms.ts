@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import type { SampleRow } from './sample-row';
 
-// Alarms raised and resolved from what devices report (DESIGN "Device link"). The partial unique index
+// Alarms raised and resolved from what devices report (docs/device-link.md). The partial unique index
 // `alarms_open_once` keeps one open alarm per device, kind and fault code, so raising is idempotent
 // and concurrent ingest workers cannot open two. Thresholds have hysteresis so a value hovering at the
 // limit does not flap.

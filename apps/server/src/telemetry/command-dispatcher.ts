@@ -1,20 +1,29 @@
-import { EventEmitter } from 'node:events';
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { deviceCommands } from '../db/schema/commands';
 import { rmsDevices } from '../db/schema/inventory';
 import type { LiveChanges } from './live-events';
+import { commandEvents } from './command-events';
 import { commandTopic } from './topics';
 
-// Delivers recorded commands (DESIGN "Device link"): `{id, kind, payload}` on rms/<RMS ID>/cmd at QoS 1.
-// A command is published when its device is there to take it (just subscribed, or connected when the
-// command is recorded); it is `sent` once published and finishes when the device acknowledges it by
-// id (uplink.ts) or times out. Unfinished commands are published again when the device comes back:
-// the device runs each id once, so a repeat is harmless.
-
-/** Commands recorded in this process (see recordCommands) nudge the dispatcher at once. */
-export const commandEvents = new EventEmitter<{ recorded: [deviceIds: number[], commandIds: number[]] }>();
+// Delivers recorded commands (docs/device-link.md): `{id, kind, payload}` on
+// rms/<RMS ID>/cmd at QoS 1. A command is published when its device is there to take it (just
+// subscribed, or connected when the command is recorded); it finishes when the device acknowledges it
+// by id (uplink.ts) or times out.
+//
+// Each command is published once per delivery. Several paths wake the dispatcher for one device (the
+// nudges after a command is recorded, the periodic pass, the device subscribing), and before, two of
+// them could both read a command as pending and both publish it. Now a pending command is *claimed*
+// (UPDATE ... SET status = 'sent' WHERE status = 'pending' RETURNING), so only the path that moved it
+// publishes it, whichever instance it runs on; and one device's deliveries run one after another in
+// this process, so its commands go out in the order they were given. A command claimed and not
+// acknowledged is published again, with the same id, when the device comes back (subscribes again, or
+// resumes its session): its acknowledgement may have been lost. The embedded broker forwards an id at
+// most once per connection (embedded-broker.ts), so a device that subscribes twice, or whose resumed
+// session the broker replays too, still gets it once; the device skips ids it has run already
+// (DEVICE_COMMAND_MEMORY), which covers a redelivery after it ran a command and lost the connection
+// before acknowledging.
 
 const NUDGE_DELAYS_MS = [0, 150, 600];
 
@@ -26,14 +35,28 @@ export const COMMAND_TIMEOUTS = {
 };
 
 export interface Publisher {
-  publish(topic: string, payload: string): Promise<void>;
+  /** Publishes at QoS 1 unless told otherwise. */
+  publish(topic: string, payload: string, qos?: 0 | 1): Promise<void>;
   /** Whether the device can take a command now (unknown with an external broker: true). */
   connected(deviceId: number): boolean;
 }
 
+interface Outgoing {
+  id: number;
+  kind: string;
+  payload: Record<string, unknown>;
+  /** Claimed by this delivery (pending until now), as opposed to sent before and sent again. */
+  claimed: boolean;
+}
+
 export class CommandDispatcher {
+  /** Per device, the tail of its deliveries in this process (they run one after another). */
+  private readonly lanes = new Map<number, Promise<void>>();
+  private stopped = false;
+
   // A command recorded inside a transaction is visible only once that commits, which the recorder
   // cannot tell us: look at once and twice more shortly after (the periodic pass is the backstop).
+  // A look that finds nothing pending publishes nothing.
   private readonly onRecorded = (deviceIds: number[]) => {
     const connected = [...new Set(deviceIds)].filter((id) => this.publisher.connected(id));
     if (connected.length === 0) return;
@@ -54,48 +77,88 @@ export class CommandDispatcher {
   }
 
   stop(): void {
+    this.stopped = true;
     commandEvents.off('recorded', this.onRecorded);
   }
 
   /**
-   * Publishes the device's pending commands, oldest first; with `resend` (the device has just
-   * subscribed) also those sent before and not yet acknowledged.
+   * Publishes the device's pending commands, oldest first; with `resend` (the device has just come
+   * back) also those sent before and not acknowledged. Never throws (failures are logged).
    */
-  async deliver(deviceId: number, { resend = true } = {}): Promise<void> {
+  deliver(deviceId: number, { resend = true } = {}): Promise<void> {
+    const previous = this.lanes.get(deviceId) ?? Promise.resolve();
+    const run = previous.then(() => this.deliverNow(deviceId, resend));
+    this.lanes.set(deviceId, run);
+    void run.finally(() => {
+      if (this.lanes.get(deviceId) === run) this.lanes.delete(deviceId);
+    });
+    return run;
+  }
+
+  private async deliverNow(deviceId: number, resend: boolean): Promise<void> {
+    if (this.stopped) return;
+    let outgoing: Outgoing[] = [];
     try {
-      const rows = await this.db
-        .select({
-          id: deviceCommands.id,
-          kind: deviceCommands.kind,
-          payload: deviceCommands.payload,
-          status: deviceCommands.status,
-          code: rmsDevices.code,
-        })
-        .from(deviceCommands)
-        .innerJoin(rmsDevices, eq(rmsDevices.id, deviceCommands.deviceId))
-        .where(
-          and(
-            eq(deviceCommands.deviceId, deviceId),
-            inArray(deviceCommands.status, resend ? ['pending', 'sent'] : ['pending']),
-          ),
-        )
-        .orderBy(asc(deviceCommands.id));
-      for (const row of rows) {
+      const claimed = await this.db
+        .update(deviceCommands)
+        .set({ status: 'sent', sentAt: new Date() })
+        .where(and(eq(deviceCommands.deviceId, deviceId), eq(deviceCommands.status, 'pending')))
+        .returning({ id: deviceCommands.id, kind: deviceCommands.kind, payload: deviceCommands.payload });
+      outgoing = claimed.map((c) => ({ ...c, claimed: true }));
+      if (claimed.length > 0) this.changed({ commands: claimed.map((c) => c.id) });
+      if (resend) {
+        const again = await this.db
+          .select({ id: deviceCommands.id, kind: deviceCommands.kind, payload: deviceCommands.payload })
+          .from(deviceCommands)
+          .where(
+            and(
+              eq(deviceCommands.deviceId, deviceId),
+              eq(deviceCommands.status, 'sent'),
+              claimed.length > 0
+                ? notInArray(
+                    deviceCommands.id,
+                    claimed.map((c) => c.id),
+                  )
+                : undefined,
+            ),
+          )
+          .orderBy(asc(deviceCommands.id));
+        outgoing.push(...again.map((c) => ({ ...c, claimed: false })));
+      }
+      if (outgoing.length === 0) return;
+      outgoing.sort((a, b) => a.id - b.id);
+      const [device] = await this.db
+        .select({ code: rmsDevices.code })
+        .from(rmsDevices)
+        .where(eq(rmsDevices.id, deviceId));
+      if (!device) return;
+      const topic = commandTopic(device.code);
+      while (outgoing.length > 0) {
+        const next = outgoing[0]!;
         await this.publisher.publish(
-          commandTopic(row.code),
-          JSON.stringify({ id: row.id, kind: row.kind, payload: row.payload }),
+          topic,
+          JSON.stringify({ id: next.id, kind: next.kind, payload: next.payload }),
         );
-        if (row.status === 'pending') {
-          const sent = await this.db
-            .update(deviceCommands)
-            .set({ status: 'sent', sentAt: new Date() })
-            .where(and(eq(deviceCommands.id, row.id), eq(deviceCommands.status, 'pending')))
-            .returning({ id: deviceCommands.id });
-          this.changed({ commands: sent.map((c) => c.id) });
-        }
+        outgoing.shift();
       }
     } catch (error) {
       this.log.error({ err: error, deviceId }, 'commands: delivery failed');
+      // What this delivery claimed and did not publish waits for the next one.
+      const unsent = outgoing.filter((c) => c.claimed).map((c) => c.id);
+      if (unsent.length > 0) await this.unclaim(unsent);
+    }
+  }
+
+  private async unclaim(ids: number[]): Promise<void> {
+    try {
+      const back = await this.db
+        .update(deviceCommands)
+        .set({ status: 'pending', sentAt: null })
+        .where(and(inArray(deviceCommands.id, ids), eq(deviceCommands.status, 'sent')))
+        .returning({ id: deviceCommands.id });
+      this.changed({ commands: back.map((c) => c.id) });
+    } catch (error) {
+      this.log.error({ err: error, ids }, 'commands: could not put back unsent commands');
     }
   }
 
@@ -112,7 +175,6 @@ export class CommandDispatcher {
       if (this.publisher.connected(deviceId)) await this.deliver(deviceId, { resend: false });
     }
   }
-
   /** Marks commands that waited too long as timed out. */
   async expire(now = Date.now()): Promise<void> {
     const expired = await this.db

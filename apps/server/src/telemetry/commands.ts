@@ -1,7 +1,7 @@
 import type { CommandKind } from '@rms/contracts/commands';
 import type { Db } from '../db/client';
 import { deviceCommands } from '../db/schema/commands';
-import { commandEvents } from './command-dispatcher';
+import { commandEvents } from './command-events';
 
 export interface NewCommand {
   deviceId: number;

@@ -1,12 +1,12 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, Param, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rmsDevices } from '../db/schema/inventory';
 import { deviceKeys } from '../db/schema/telemetry';
 import { IDENTIFIER_PATTERN } from '@rms/contracts/fields';
 import { isDeviceCode } from './topics';
 
-// Device identity (DESIGN "Device link"): a device signs in with its RMS ID and its key, over MQTT
+// Device identity (docs/device-link.md): a device signs in with its RMS ID and its key, over MQTT
 // (username, password) or HTTP. The key is shown once, when made; only its hash is kept.
 
 export interface DeviceIdentity {
@@ -34,6 +34,24 @@ export async function issueDeviceKey(db: Db, deviceId: number): Promise<string> 
     .values({ deviceId, keyHash })
     .onConflictDoUpdate({ target: deviceKeys.deviceId, set: { keyHash, createdAt: new Date() } });
   return key;
+}
+
+/**
+ * Makes (or replaces) the keys of many devices in one statement and answers them by device id; each old
+ * key stops working at once. Runs in the caller's transaction when given one.
+ */
+export async function issueDeviceKeys(db: Db, deviceIds: number[]): Promise<Map<number, string>> {
+  const keys = new Map(deviceIds.map((id) => [id, newDeviceKey()]));
+  if (!keys.size) return keys;
+  const ids = [...keys.keys()];
+  const hashes = ids.map((id) => hashOf(keys.get(id)!).toString('hex'));
+  await db.execute(sql`
+    insert into ${deviceKeys} (${sql.identifier(deviceKeys.deviceId.name)}, ${sql.identifier(deviceKeys.keyHash.name)})
+    select * from unnest(${new Param(ids)}::integer[], ${new Param(hashes)}::text[])
+    on conflict (${sql.identifier(deviceKeys.deviceId.name)}) do update
+      set ${sql.identifier(deviceKeys.keyHash.name)} = excluded.${sql.identifier(deviceKeys.keyHash.name)},
+          ${sql.identifier(deviceKeys.createdAt.name)} = now()`);
+  return keys;
 }
 
 /** The active device with this RMS ID (case-insensitive), or null; an id outside the grammar is never one. */

@@ -9,7 +9,9 @@ import { devicesOutsideGrammar } from './device-keys';
 import { IngestQueue } from './ingest-queue';
 import type { MqttLimits } from './mqtt-limits';
 import type { LiveChanges } from './live-events';
+import { RejectLog } from './reject-log';
 import { markOffline, raiseNoCharge } from './sweeper';
+import { rejectTopic } from './topics';
 import { Uplink } from './uplink';
 import { writeBatch } from './write-batch';
 
@@ -24,6 +26,8 @@ export interface DeviceLinkOptions {
   mqttPort: number;
   mqttHost?: string;
   mqttUrl?: string;
+  /** With `mqttUrl`: the shared-subscription group, client id prefix and session expiry (tests). */
+  external?: { group?: string; clientIdPrefix?: string; sessionExpirySeconds?: number };
   /** Ingest transactions in flight at once (see IngestQueue); 1 by default. */
   writers?: number;
   /** Run the periodic checks (offline, no charge, command timeouts); 0 turns them off. */
@@ -39,7 +43,9 @@ export interface DeviceLinkOptions {
 export class DeviceLink {
   readonly queue: IngestQueue;
   readonly uplink: Uplink;
+  readonly rejects: RejectLog;
   private broker: EmbeddedBroker | ExternalBroker | null = null;
+  private publisher: Publisher | null = null;
   private dispatcher: CommandDispatcher | null = null;
   private timers: NodeJS.Timeout[] = [];
 
@@ -59,7 +65,18 @@ export class DeviceLink {
           attempt === 0 ? 'ingest: row dropped' : 'ingest: write failed, retrying',
         ),
     });
-    this.uplink = new Uplink(options.db, this.queue, changed);
+    this.rejects = new RejectLog(options.db, options.log, (devices) => changed({ devices }));
+    this.uplink = new Uplink(options.db, this.queue, changed, {
+      rejects: this.rejects,
+      // The notice of a refused message, for a device that listens (QoS 0: it is not kept for later).
+      notify: (device, notice) => {
+        this.publisher
+          ?.publish(rejectTopic(device.code), JSON.stringify(notice), 0)
+          .catch((error: unknown) => {
+            options.log.warn({ err: error, device: device.code }, 'rejects: notice not published');
+          });
+      },
+    });
   }
 
   /** The embedded broker's port, when it runs. */
@@ -78,6 +95,7 @@ export class DeviceLink {
     let publisher: Publisher;
     if (this.options.mqttUrl) {
       const external = await connectExternalBroker({
+        ...this.options.external,
         url: this.options.mqttUrl,
         db,
         uplink: this.uplink,
@@ -98,15 +116,16 @@ export class DeviceLink {
       this.broker = embedded;
       publisher = {
         connected: embedded.connected,
-        publish: (topic, payload) =>
+        publish: (topic, payload, qos = 1) =>
           new Promise((resolve, reject) =>
             embedded.aedes.publish(
-              { cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false },
+              { cmd: 'publish', topic, payload: Buffer.from(payload), qos, retain: false, dup: false },
               (error) => (error ? reject(error) : resolve()),
             ),
           ),
       };
     }
+    this.publisher = publisher;
     this.dispatcher = new CommandDispatcher(db, publisher, log, this.options.changed);
     const every = this.options.sweepEveryMs ?? 30_000;
     if (every > 0) this.timers.push(setInterval(() => void this.sweep(), every));
@@ -120,6 +139,14 @@ export class DeviceLink {
         }, pass),
       );
     }
+  }
+
+  /**
+   * Ends the devices' connections to the embedded broker of this process (their keys were replaced, so
+   * they must sign in again with the new one). An external broker checks device keys itself.
+   */
+  disconnect(deviceIds: Iterable<number>): void {
+    if (this.broker && 'disconnect' in this.broker) this.broker.disconnect(deviceIds);
   }
 
   /** The periodic checks; also callable from tests. */
@@ -140,5 +167,6 @@ export class DeviceLink {
     this.dispatcher?.stop();
     await this.broker?.close();
     await this.queue.close();
+    this.rejects.close();
   }
 }

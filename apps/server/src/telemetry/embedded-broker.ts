@@ -1,25 +1,48 @@
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
+import { PUBLISH_REASON_CODES } from '@rms/contracts/telemetry';
 import type { Db } from '../db/client';
 import { verifyDevice, type DeviceIdentity } from './device-keys';
 import { ConnectionCounter, DEFAULT_MQTT_LIMITS, type MqttLimits } from './mqtt-limits';
+import { Mqtt5Bridge } from './mqtt5-bridge';
 import { commandTopic, isDeviceCode, mayPublish, maySubscribe, parseUplink } from './topics';
 import type { Uplink } from './uplink';
 
-// The embedded MQTT broker (Aedes, MQTT 3.1.1 and 5). A device signs in with its RMS ID as username and
-// its key as password, and may publish only to rms/<its id>/{telemetry,fault,ack} and subscribe only to
-// rms/<its id>/cmd. Ingest happens inside authorizePublish: Aedes sends a QoS 1 PUBACK only after that
-// callback, so the device hears "stored" only once its batch has committed. Aedes also stops reading a
-// connection until its packets are handled, which is the back-pressure that bounds memory.
+// The embedded MQTT broker (Aedes; MQTT 3.1, 3.1.1 and, through mqtt5-bridge.ts, 5). A device signs in
+// with its RMS ID as username and its key as password, and may publish only to
+// rms/<its id>/{telemetry,fault,ack} and subscribe only to rms/<its id>/{cmd,reject}. Ingest happens
+// inside authorizePublish: Aedes sends a QoS 1 PUBACK only after that callback, so the device hears
+// "stored" only once its batch has committed; a refused message is acknowledged too (sending it again
+// cannot make it valid), with the reason code and reason for an MQTT 5 device. Aedes also stops reading
+// a connection until its packets are handled, which is the back-pressure that bounds memory.
 // Topics are checked level by level (topics.ts); connections are capped per address, packets by their
 // declared size, and a client has `connectTimeoutMs` to sign in (mqtt-limits.ts).
+// A command id is forwarded at most once on a connection (authorizeForward): the dispatcher sends a
+// device's unacknowledged commands again when it subscribes, and Aedes sends a resumed session's
+// unacknowledged messages again itself, so without this a device could get one command twice.
+
+/** Where a refused MQTT 5 publish goes instead of its topic: no device may subscribe to it. */
+const REFUSED_TOPIC = '$rms/refused';
+/** Command ids remembered per connection (commands are few: a device's open ones fit many times). */
+const FORWARDED_IDS_KEPT = 256;
+
+function commandIdOf(payload: unknown): number | null {
+  try {
+    const id = (JSON.parse(String(payload)) as { id?: unknown }).id;
+    return typeof id === 'number' ? id : null;
+  } catch {
+    return null;
+  }
+}
 
 export interface EmbeddedBroker {
   aedes: Aedes;
   port: number;
   /** Devices connected now (by inventory id). */
   connected(deviceId: number): boolean;
+  /** Closes the devices' connections (their key was replaced: the old one must not stay signed in). */
+  disconnect(deviceIds: Iterable<number>): void;
   close(): Promise<void>;
 }
 
@@ -40,7 +63,9 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   const counter = new ConnectionCounter(limits);
   const signedIn = new WeakMap<Client, () => void>();
   const identities = new WeakMap<Client, DeviceIdentity>();
-  const online = new Map<number, number>();
+  const bridges = new WeakMap<Client, Mqtt5Bridge>();
+  const forwarded = new WeakMap<Client, Set<number>>();
+  const online = new Map<number, Set<Client>>();
   const refuse = (code: number, message: string) =>
     Object.assign(new Error(message), { returnCode: code }) as AuthenticateError;
 
@@ -64,18 +89,33 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       );
     },
     authorizePublish(client, packet, done) {
-      // Server-side publishes (commands) have no client.
+      // Server-side publishes (commands, reject notices) have no client.
       if (!client) return done(null);
       const device = identities.get(client);
+      const bridge = bridges.get(client);
       const topic = parseUplink(packet.topic);
-      if (!device || !topic || !mayPublish(device.code, packet.topic)) {
-        return done(new Error(`not allowed to publish on ${packet.topic}`));
+      if (!device) return done(new Error(`not allowed to publish on ${packet.topic}`));
+      if (!topic || !mayPublish(device.code, packet.topic)) {
+        const reason = `topic: may not publish on ${packet.topic}`;
+        log.warn({ device: device.code, topic: packet.topic }, 'mqtt: publish on a topic not the device’s');
+        // Counted when it is one of the uplink topics (of another device, say: a firmware with a wrong id).
+        if (topic) void uplink.refuse(device, topic.kind, reason, PUBLISH_REASON_CODES.notAuthorized);
+        // MQTT 3.1.1 has no way to refuse one message: the connection is closed. MQTT 5 answers 0x87 and
+        // keeps it; the message goes to a topic nobody may subscribe to, and nowhere else.
+        if (!bridge?.isV5) return done(new Error(`not allowed to publish on ${packet.topic}`));
+        bridge.refuse(packet.messageId, { code: PUBLISH_REASON_CODES.notAuthorized, reason });
+        packet.topic = REFUSED_TOPIC;
+        packet.retain = false;
+        return done(null);
       }
       // Uplink topics are consumed here: nothing a device sends is kept for later subscribers.
       packet.retain = false;
       uplink.receive(device, topic.kind, packet.payload as Buffer).then(
         (result) => {
-          if (!result.ok) log.debug({ device: device.code, reason: result.reason }, 'mqtt: message refused');
+          if (!result.ok) {
+            log.debug({ device: device.code, reason: result.reason }, 'mqtt: message refused');
+            bridge?.refuse(packet.messageId, { code: result.code, reason: result.reason });
+          }
           // A refused payload is acknowledged all the same: sending it again cannot make it valid.
           done(null);
         },
@@ -88,26 +128,48 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     authorizeSubscribe(client, subscription, done) {
       const device = identities.get(client);
       if (!device || !maySubscribe(device.code, subscription.topic)) {
-        return done(new Error(`not allowed to subscribe to ${subscription.topic}`));
+        // Refused in the SUBACK (3.1.1: 0x80; MQTT 5: 0x87 Not authorized); the connection stays.
+        return done(null, null);
       }
       done(null, subscription);
     },
-    // Telemetry is consumed here, not forwarded to other clients.
+    // Telemetry is consumed here, not forwarded to other clients; a command id goes once per connection.
     authorizeForward(client, packet) {
-      return parseUplink(packet.topic) ? null : packet;
+      if (packet.topic === REFUSED_TOPIC || parseUplink(packet.topic)) return null;
+      const device = identities.get(client);
+      if (device && isDeviceCode(device.code) && packet.topic === commandTopic(device.code)) {
+        const id = commandIdOf(packet.payload);
+        if (id !== null) {
+          let ids = forwarded.get(client);
+          if (!ids) forwarded.set(client, (ids = new Set()));
+          if (ids.has(id)) return null;
+          ids.add(id);
+          // Ids only grow: the oldest ones will not come again on this connection.
+          if (ids.size > FORWARDED_IDS_KEPT) ids.delete(ids.values().next().value!);
+        }
+      }
+      return packet;
     },
   });
 
+  // A resumed session has its subscriptions already (the device need not subscribe again).
+  const resumed = new WeakSet<Client>();
+  aedes.on('connackSent', (packet, client) => {
+    if (packet.sessionPresent) resumed.add(client);
+  });
   aedes.on('clientReady', (client) => {
     const device = identities.get(client);
-    if (device) online.set(device.id, (online.get(device.id) ?? 0) + 1);
+    if (!device) return;
+    const clients = online.get(device.id) ?? new Set<Client>();
+    online.set(device.id, clients.add(client));
+    if (resumed.has(client)) options.onDeviceReady(device);
   });
   aedes.on('clientDisconnect', (client) => {
     const device = identities.get(client);
-    if (!device) return;
-    const left = (online.get(device.id) ?? 1) - 1;
-    if (left <= 0) online.delete(device.id);
-    else online.set(device.id, left);
+    const clients = device && online.get(device.id);
+    if (!device || !clients) return;
+    clients.delete(client);
+    if (!clients.size) online.delete(device.id);
   });
   aedes.on('subscribe', (subscriptions, client) => {
     const device = identities.get(client);
@@ -122,7 +184,16 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   const server: Server = createServer((socket) => {
     const admitted = counter.admit(socket);
     if (!admitted) return;
-    signedIn.set(aedes.handle(admitted.stream), admitted.signedIn);
+    const bridge = new Mqtt5Bridge(admitted.stream, { maxPacketBytes: limits.maxPacketBytes });
+    const client = aedes.handle(bridge.stream);
+    signedIn.set(client, admitted.signedIn);
+    bridges.set(client, bridge);
+    admitted.onTooLarge((error) => {
+      const reason = `payload: a packet of ${error.bytes} bytes, more than the ${error.limit} allowed`;
+      const device = identities.get(client);
+      if (device) void uplink.refuse(device, null, reason, PUBLISH_REASON_CODES.packetTooLarge);
+      return bridge.lastWords(PUBLISH_REASON_CODES.packetTooLarge, reason);
+    });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -137,6 +208,9 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     aedes,
     port,
     connected: (deviceId) => online.has(deviceId),
+    disconnect: (deviceIds) => {
+      for (const id of deviceIds) for (const client of online.get(id) ?? []) client.close();
+    },
     close: () =>
       new Promise<void>((resolve) => {
         aedes.close(() => server.close(() => resolve()));

@@ -2,9 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { telemetrySamples } from '../db/schema/telemetry';
+import type { RejectNotice } from '@rms/contracts/telemetry';
+import { deviceCommands } from '../db/schema/commands';
+import { deviceRejects, telemetrySamples } from '../db/schema/telemetry';
 import { createTestApp, type TestApp } from '../testing/app';
 import { addDevice, sample } from '../testing/devices';
+import { recordCommands } from './commands';
+import { DeviceLink } from './device-link';
 import { connectExternalBroker } from './external-broker';
 
 // Ingest through an external broker (the machine's Mosquitto, MQTT_EXTERNAL_URL): run by .ci/run with
@@ -72,5 +76,79 @@ describe('external broker', () => {
     const again = await ingest(`rms-ingest-${run}-b`, 2);
     await expect.poll(async () => (await stored(device.id)).length, { timeout: 10_000 }).toBe(5);
     await again.close();
+  });
+});
+
+describe('the device link on an external broker', () => {
+  /** The whole device link of one deployment on the broker (its own group, so runs stay apart). */
+  async function link(group: string) {
+    const deviceLink = new DeviceLink({
+      db: t.database.db,
+      log: t.app.log,
+      timeZone: 'Asia/Kolkata',
+      mqttPort: 0,
+      mqttUrl: url,
+      external: { group, clientIdPrefix: group, sessionExpirySeconds: 60 },
+      sweepEveryMs: 0,
+    });
+    await deviceLink.start();
+    return deviceLink;
+  }
+
+  it('tells a device of a refused message on its reject topic, and counts it', async () => {
+    const device = await addDevice(t, `EXT-${run}-3`);
+    const server = await link(`rms-ingest-${run}-c`);
+    const client = await publisher(device.code);
+    await client.subscribeAsync(`rms/${device.code}/reject`, { qos: 0 });
+    const notice = new Promise<RejectNotice>((resolve) =>
+      client.once('message', (_topic, payload) => resolve(JSON.parse(payload.toString()) as RejectNotice)),
+    );
+    await client.publishAsync(
+      `rms/${device.code}/telemetry`,
+      JSON.stringify(sample(Date.now(), { soc: 120 })),
+      {
+        qos: 1,
+      },
+    );
+    expect(await notice).toMatchObject({ topic: 'telemetry', reason: 'soc: above 100', reason_code: 0x99 });
+    const [row] = await t.database.db
+      .select()
+      .from(deviceRejects)
+      .where(eq(deviceRejects.deviceId, device.id));
+    expect(row).toMatchObject({ count: 1, lastReason: 'soc: above 100' });
+    await client.endAsync();
+    await server.stop();
+  });
+
+  it('delivers a command once, however many times the dispatcher wakes up for it', async () => {
+    const device = await addDevice(t, `EXT-${run}-4`);
+    const server = await link(`rms-ingest-${run}-d`);
+    const client = await publisher(device.code);
+    const received: number[] = [];
+    client.on('message', (_topic, payload) =>
+      received.push((JSON.parse(payload.toString()) as { id: number }).id),
+    );
+    await client.subscribeAsync(`rms/${device.code}/cmd`, { qos: 1 });
+    const record = async () =>
+      (
+        await recordCommands(t.database.db, [
+          { deviceId: device.id, organizationId: device.organizationId, kind: 'refresh' },
+        ])
+      )[0]!;
+    const first = await record();
+    const last = await record();
+    // The nudges and two periodic passes have all run by the time the last command has arrived.
+    await expect.poll(() => received.includes(last), { timeout: 10_000 }).toBe(true);
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(received).toEqual([first, last]);
+    await client.publishAsync(`rms/${device.code}/ack`, JSON.stringify({ id: first, ok: true }), { qos: 1 });
+    await expect
+      .poll(
+        async () =>
+          (await t.database.db.select().from(deviceCommands).where(eq(deviceCommands.id, first)))[0]!.status,
+      )
+      .toBe('acknowledged');
+    await client.endAsync();
+    await server.stop();
   });
 });

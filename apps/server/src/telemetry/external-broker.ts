@@ -14,8 +14,11 @@ import type { Uplink } from './uplink';
 // connection at a time, so a pool of connections lets many messages share a batch.
 //
 // Device sign-in and topic rights belong to the external broker here: configure it so that a device
-// (username = RMS ID) may only publish to rms/%u/# and subscribe to rms/%u/cmd (Mosquitto:
-// `pattern write rms/%u/#` and `pattern read rms/%u/cmd` in its ACL file). The topic then names the device.
+// (username = RMS ID) may only publish to rms/%u/{telemetry,fault,ack} and subscribe to
+// rms/%u/{cmd,reject} (Mosquitto: `pattern write rms/%u/telemetry` ... and `pattern read rms/%u/cmd`,
+// `pattern read rms/%u/reject` in its ACL file). The topic then names the device.
+// The broker acknowledges a device's PUBLISH itself, before the server sees it, so a refused message
+// cannot be answered with an MQTT 5 reason code here: the device hears of it on rms/<id>/reject.
 
 export const SHARED_GROUP = 'rms-ingest';
 
@@ -78,8 +81,8 @@ export async function connectExternalBroker(options: {
     clients.push(client);
   }
   return {
-    publish: async (topic, payload) => {
-      await clients[0]!.publishAsync(topic, payload, { qos: 1 });
+    publish: async (topic, payload, qos = 1) => {
+      await clients[0]!.publishAsync(topic, payload, { qos });
     },
     // The broker keeps commands for devices with persistent sessions; whether a device is there is not known here.
     connected: () => true,

@@ -3,11 +3,13 @@ import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import type { SampleRow } from './sample-row';
 
-// Daily energy harvest from the device's cumulative counter (DESIGN "Device link"). A day's harvest is
+// Daily energy harvest from the device's cumulative counter (docs/device-link.md). A day's harvest is
 // the sum of the counter's increases between consecutive samples of that day; a drop means the
 // counter was reset, and then the value after the reset is what was harvested since. Samples that
 // arrive in order extend the day from its stored last value; a sample older than the day's newest
 // one makes the day recomputed from its stored samples, so out-of-order delivery gives the same figure.
+// Each day also counts its stored samples (only the new ones reach here: a redelivery adds nothing), so
+// the device report counts a fleet's month by summing days instead of reading every sample.
 
 /** Harvest over consecutive counter readings (in time order). */
 export function harvestOf(energies: readonly number[]): number {
@@ -24,6 +26,7 @@ interface DayState {
   firstTs: number;
   lastTs: number;
   lastEnergyWh: number;
+  samples: number;
 }
 
 interface DayUpdate extends DayState {
@@ -74,6 +77,7 @@ export async function updateHarvest(
       firstTs: before ? before.firstTs : first.ts,
       lastTs: last.ts,
       lastEnergyWh: last.energyWh,
+      samples: (before?.samples ?? 0) + samples.length,
     });
   }
   if (recompute.length > 0) updates.push(...(await recomputeDays(db, recompute, dayOf)));
@@ -88,10 +92,11 @@ async function readDays(db: Db, deviceIds: number[], days: string[]): Promise<Ma
     first_ts: string;
     last_ts: string;
     last_energy_wh: number;
+    samples: number;
   }>(
     db,
     sql`
-    select h.device_id, h.day::text as day, h.harvest_wh, h.first_ts, h.last_ts, h.last_energy_wh
+    select h.device_id, h.day::text as day, h.harvest_wh, h.first_ts, h.last_ts, h.last_energy_wh, h.samples
     from daily_harvest h
     join unnest(${sql.param(deviceIds)}::int[], ${sql.param(days)}::date[]) as k(device_id, day)
       on h.device_id = k.device_id and h.day = k.day`,
@@ -103,6 +108,7 @@ async function readDays(db: Db, deviceIds: number[], days: string[]): Promise<Ma
       firstTs: Date.parse(r.first_ts),
       lastTs: Date.parse(r.last_ts),
       lastEnergyWh: Number(r.last_energy_wh),
+      samples: Number(r.samples),
     });
   }
   return map;
@@ -137,6 +143,7 @@ async function recomputeDays(
       firstTs: rows[0]!.ts,
       lastTs: rows[rows.length - 1]!.ts,
       lastEnergyWh: rows[rows.length - 1]!.energyWh,
+      samples: rows.length,
     });
   }
   return updates;
@@ -145,15 +152,16 @@ async function recomputeDays(
 async function writeDays(db: Db, updates: DayUpdate[]): Promise<void> {
   if (updates.length === 0) return;
   await db.execute(sql`
-    insert into daily_harvest (device_id, day, harvest_wh, first_ts, last_ts, last_energy_wh)
+    insert into daily_harvest (device_id, day, harvest_wh, first_ts, last_ts, last_energy_wh, samples)
     select * from unnest(
       ${sql.param(updates.map((u) => u.deviceId))}::int[],
       ${sql.param(updates.map((u) => u.day))}::date[],
       ${sql.param(updates.map((u) => u.harvestWh))}::float8[],
       ${sql.param(updates.map((u) => new Date(u.firstTs).toISOString()))}::timestamptz[],
       ${sql.param(updates.map((u) => new Date(u.lastTs).toISOString()))}::timestamptz[],
-      ${sql.param(updates.map((u) => u.lastEnergyWh))}::float8[])
+      ${sql.param(updates.map((u) => u.lastEnergyWh))}::float8[],
+      ${sql.param(updates.map((u) => u.samples))}::int[])
     on conflict (device_id, day) do update set
       harvest_wh = excluded.harvest_wh, first_ts = excluded.first_ts,
-      last_ts = excluded.last_ts, last_energy_wh = excluded.last_energy_wh`);
+      last_ts = excluded.last_ts, last_energy_wh = excluded.last_energy_wh, samples = excluded.samples`);
 }

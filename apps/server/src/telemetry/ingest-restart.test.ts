@@ -82,7 +82,25 @@ describe('ingest killed and restarted', () => {
     const base = Date.now() - 3_600_000;
     const acked = new Set<number>();
     const total = 400;
+    // The stream is paced and the kill comes from inside it, once at least 50 messages are
+    // acknowledged and no later than message 300, so it always lands mid-stream: some messages are
+    // acknowledged, the last few are in flight, and the rest are published after the link is back
+    // (the device resends the unacknowledged ones on reconnect, with their packet ids).
+    let ackedBeforeKill = -1;
+    let second: Awaited<ReturnType<typeof startLink>> | undefined;
+    const restart = async () => {
+      first.child.kill('SIGKILL');
+      await new Promise((r) => first.child.once('exit', r));
+      ackedBeforeKill = acked.size;
+      const reconnected = new Promise((r) => client.once('connect', r));
+      second = await startLink({ LINK_MQTT_PORT: String(port) });
+      await reconnected;
+    };
     for (let i = 0; i < total; i++) {
+      if (ackedBeforeKill < 0 && (acked.size >= 50 || i === 300)) {
+        await until(() => acked.size >= 50, 15_000);
+        await restart();
+      }
       client.publish(
         `rms/${device!.code}/telemetry`,
         JSON.stringify(sample(base + i * 1000)),
@@ -91,17 +109,12 @@ describe('ingest killed and restarted', () => {
           if (!e) acked.add(i);
         },
       );
+      await new Promise((r) => setTimeout(r, 2));
     }
-    await until(() => acked.size >= 50, 15_000);
-    first.child.kill('SIGKILL');
-    await new Promise((r) => first.child.once('exit', r));
-    const ackedBeforeKill = acked.size;
-
-    const second = await startLink({ LINK_MQTT_PORT: String(port) });
     await until(() => acked.size === total, 20_000);
-    second.child.send({ type: 'samples', deviceId: device!.id });
+    second!.child.send({ type: 'samples', deviceId: device!.id });
     const stored = await new Promise<number[]>((resolve) =>
-      second.child.once('message', (m: { ts: number[] }) => resolve(m.ts)),
+      second!.child.once('message', (m: { ts: number[] }) => resolve(m.ts)),
     );
     await client.endAsync();
 
@@ -112,5 +125,6 @@ describe('ingest killed and restarted', () => {
     expect(stored).toHaveLength(total);
     expect(new Set(stored).size).toBe(total);
     for (let i = 0; i < total; i++) expect(stored).toContain(base + i * 1000);
-  });
+    // Two process starts and waits of up to 15 s and 20 s: the test's own limit must exceed them.
+  }, 90_000);
 });

@@ -7,7 +7,7 @@ import type { CommandKind, CommandStatus } from '@rms/contracts/commands';
 import type { LiveMessage } from '@rms/contracts/events';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { commandEvents } from './command-dispatcher';
+import { commandEvents } from './command-events';
 
 // The live channel's publisher (GET /api/v1/events/). The device link reports what changed by id
 // after its transaction commits (devices whose live state moved, alarms raised or resolved, commands

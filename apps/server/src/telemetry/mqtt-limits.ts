@@ -30,6 +30,16 @@ export const DEFAULT_MQTT_LIMITS: MqttLimits = {
   connectTimeoutMs: 10_000,
 };
 
+/** A packet whose header declares more than the limit. */
+export class PacketTooLarge extends Error {
+  constructor(
+    readonly bytes: number,
+    readonly limit: number,
+  ) {
+    super(`packet of ${bytes} bytes exceeds ${limit}`);
+  }
+}
+
 /**
  * Passes bytes through unchanged while following the MQTT framing (1 type byte, a 1–4 byte variable
  * length, then the body); fails as soon as a header declares more than allowed.
@@ -40,12 +50,21 @@ export class PacketSizeGuard extends Transform {
   private multiplier = 1;
   private left = 0;
   private packets = 0;
+  private discarding = false;
 
-  constructor(private readonly limits: Pick<MqttLimits, 'maxPacketBytes' | 'maxConnectBytes'>) {
+  /**
+   * `onTooLarge` may take a packet that is too large in hand (answer the client, close the connection):
+   * when it returns true, this passes nothing more on instead of failing.
+   */
+  constructor(
+    private readonly limits: Pick<MqttLimits, 'maxPacketBytes' | 'maxConnectBytes'>,
+    private readonly onTooLarge?: (error: PacketTooLarge) => boolean,
+  ) {
     super();
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    if (this.discarding) return done();
     let i = 0;
     while (i < chunk.length) {
       if (this.state === 'body') {
@@ -68,7 +87,12 @@ export class PacketSizeGuard extends Transform {
           continue;
         }
         const limit = this.packets === 0 ? this.limits.maxConnectBytes : this.limits.maxPacketBytes;
-        if (this.length > limit) return done(new Error(`packet of ${this.length} bytes exceeds ${limit}`));
+        if (this.length > limit) {
+          const error = new PacketTooLarge(this.length, limit);
+          if (!this.onTooLarge?.(error)) return done(error);
+          this.discarding = true;
+          return done();
+        }
         this.packets += 1;
         this.left = this.length;
         this.state = this.left === 0 ? 'type' : 'body';
@@ -77,6 +101,9 @@ export class PacketSizeGuard extends Transform {
     done(null, chunk);
   }
 }
+
+/** Told of a packet too large; answers the bytes to end the connection with, or null to just close it. */
+export type TooLargeHook = (error: PacketTooLarge) => Buffer | null;
 
 /** Counts connections per remote address; `admit` refuses one over the caps. */
 export class ConnectionCounter {
@@ -87,9 +114,12 @@ export class ConnectionCounter {
 
   /**
    * Takes a new socket: null when its address is over a cap (the socket is closed), else the stream to
-   * hand to the broker, and `signedIn` to call once the client's CONNECT was accepted.
+   * hand to the broker, `signedIn` to call once the client's CONNECT was accepted, and `onTooLarge` to
+   * hear of a packet refused for its size (it may answer bytes to end the connection with).
    */
-  admit(socket: Socket): { stream: Duplex; signedIn: () => void } | null {
+  admit(
+    socket: Socket,
+  ): { stream: Duplex; signedIn: () => void; onTooLarge(hook: TooLargeHook): void } | null {
     const address = socket.remoteAddress ?? 'unknown';
     const open = this.open.get(address) ?? 0;
     const pending = this.pending.get(address) ?? 0;
@@ -109,11 +139,25 @@ export class ConnectionCounter {
       leavePending();
       decrement(this.open, address);
     });
-    const guard = new PacketSizeGuard(this.limits);
+    let tooLarge: TooLargeHook | null = null;
+    const guard = new PacketSizeGuard(this.limits, (error) => {
+      const lastWords = tooLarge?.(error);
+      if (!lastWords) return false;
+      // Say why (an MQTT 5 DISCONNECT), pass nothing more on, and close even if the client does not.
+      socket.end(lastWords);
+      setTimeout(() => socket.destroy(), 1000).unref();
+      return true;
+    });
     guard.on('error', () => socket.destroy());
     socket.on('error', () => guard.destroy());
     socket.pipe(guard);
-    return { stream: Duplex.from({ readable: guard, writable: socket }), signedIn: leavePending };
+    return {
+      stream: Duplex.from({ readable: guard, writable: socket }),
+      signedIn: leavePending,
+      onTooLarge: (hook) => {
+        tooLarge = hook;
+      },
+    };
   }
 
   /** Connections now held by an address (tests, metrics). */

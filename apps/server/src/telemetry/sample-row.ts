@@ -31,17 +31,6 @@ export interface SampleRow {
 
 export type ParseResult = { ok: true; rows: SampleRow[] } | { ok: false; reason: string };
 
-/** Parses one message (JSON text) of a device into rows, or says why it is refused. */
-export function parseTelemetry(deviceId: number, payload: string | Buffer, now = Date.now()): ParseResult {
-  let json: unknown;
-  try {
-    json = JSON.parse(typeof payload === 'string' ? payload : payload.toString('utf8'));
-  } catch {
-    return { ok: false, reason: INGEST_MESSAGES.badJson };
-  }
-  return toRows(deviceId, json, now);
-}
-
 /** Validates an already parsed message against the contract and the clock. */
 export function toRows(deviceId: number, json: unknown, now = Date.now()): ParseResult {
   // Checked against the one shape it has, so that the error names the field (a union would not).

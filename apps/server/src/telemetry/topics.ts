@@ -1,13 +1,16 @@
 import { IDENTIFIER_PATTERN } from '@rms/contracts/fields';
+import { UPLINK_TOPICS, type UplinkTopic } from '@rms/contracts/telemetry';
 
-// MQTT topics of the device link (DESIGN "Device link"); {device_id} is the RMS ID.
+// MQTT topics of the device link (docs/device-link.md); {device_id} is the RMS ID.
 // Topics are compared level by level, never as strings: a device may use exactly its own topics, and a
 // level holding a wildcard (`+`, `#`), an empty level, an extra level or a `$share`/`$SYS` prefix never
 // matches. The RMS ID grammar (letters, digits, `.`, `_`, `-`) keeps wildcards and `/` out of a
 // device's own topics; an id that breaks it (made before the grammar existed) is refused everywhere.
 
-export const TOPIC_KINDS = ['telemetry', 'fault', 'ack'] as const;
-export type UplinkKind = (typeof TOPIC_KINDS)[number];
+export const TOPIC_KINDS = UPLINK_TOPICS;
+export type UplinkKind = UplinkTopic;
+/** What a device may subscribe to: its commands, and the notices of its refused messages. */
+export const DOWNLINK_KINDS = ['cmd', 'reject'] as const;
 
 /** Whether a text may stand as a device's level in a topic (the contract's identifier grammar). */
 export function isDeviceCode(code: string): boolean {
@@ -18,6 +21,12 @@ export function isDeviceCode(code: string): boolean {
 export function commandTopic(code: string): string {
   if (!isDeviceCode(code)) throw new Error(`not a device id: ${JSON.stringify(code)}`);
   return `rms/${code}/cmd`;
+}
+
+/** The reject-notice topic of a device (docs/device-link.md "Rejects"); throws like commandTopic. */
+export function rejectTopic(code: string): string {
+  if (!isDeviceCode(code)) throw new Error(`not a device id: ${JSON.stringify(code)}`);
+  return `rms/${code}/reject`;
 }
 
 /** The device code and kind of an uplink topic, or null for any other topic. */
@@ -35,7 +44,10 @@ export function mayPublish(code: string, topic: string): boolean {
   return uplink !== null && isDeviceCode(code) && uplink.code === code;
 }
 
-/** Whether the device `code` may subscribe to `filter`: exactly rms/<code>/cmd, no wildcard anywhere. */
+/**
+ * Whether the device `code` may subscribe to `filter`: exactly rms/<code>/cmd or rms/<code>/reject, no
+ * wildcard anywhere.
+ */
 export function maySubscribe(code: string, filter: string): boolean {
   const levels = filter.split('/');
   return (
@@ -43,6 +55,6 @@ export function maySubscribe(code: string, filter: string): boolean {
     levels.length === 3 &&
     levels[0] === 'rms' &&
     levels[1] === code &&
-    levels[2] === 'cmd'
+    (DOWNLINK_KINDS as readonly string[]).includes(levels[2]!)
   );
 }

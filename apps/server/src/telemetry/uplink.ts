@@ -1,6 +1,15 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { commandAck, INGEST_MESSAGES, type AlarmKind } from '@rms/contracts/telemetry';
-import { z } from 'zod';
+import {
+  commandAck,
+  faultReport,
+  INGEST_MESSAGES,
+  PUBLISH_REASON_CODES,
+  reasonOf,
+  type AlarmKind,
+  type PublishReasonCode,
+  type RejectNotice,
+  type UplinkTopic,
+} from '@rms/contracts/telemetry';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { deviceCommands } from '../db/schema/commands';
@@ -8,22 +17,28 @@ import { raiseAlarms, refreshStatus } from './alarms';
 import type { DeviceIdentity } from './device-keys';
 import type { IngestQueue } from './ingest-queue';
 import type { LiveChanges } from './live-events';
+import type { RejectLog } from './reject-log';
 import { toRows } from './sample-row';
-import type { UplinkKind } from './topics';
 
 // What a device sends, whichever way it arrives (embedded broker, external broker, HTTP): telemetry
 // goes through the batching queue; fault reports and command acknowledgements are written at once.
+// A message refused is counted for the device (reject-log.ts) and the device is told (`notify`: the
+// notice on rms/<id>/reject); the caller answers it too (an MQTT 5 PUBACK reason code, an HTTP 400).
+
+const MAX_REASON_LENGTH = 300;
 
 export interface UplinkStats {
   refused: Record<string, number>;
 }
 
-export type UplinkResult = { ok: true } | { ok: false; reason: string };
+export type UplinkResult = { ok: true } | { ok: false; reason: string; code: PublishReasonCode };
 
-const faultReport = z.object({
-  ts: z.union([z.iso.datetime({ offset: true }), z.number().int().positive()]),
-  faults: z.array(z.string().regex(/^[A-Z0-9_]{1,32}$/)).max(16),
-});
+export interface UplinkOptions {
+  /** Counts refusals per device; without it they are only counted in `stats`. */
+  rejects?: RejectLog;
+  /** Tells the device about a refusal (its reject topic); must not throw. */
+  notify?: (device: DeviceIdentity, notice: RejectNotice) => void;
+}
 
 export class Uplink {
   readonly stats: UplinkStats = { refused: {} };
@@ -31,26 +46,27 @@ export class Uplink {
     private readonly db: Db,
     private readonly queue: IngestQueue,
     private readonly changed: (changes: LiveChanges) => void = () => {},
+    private readonly options: UplinkOptions = {},
   ) {}
 
   /** Resolves once the message is stored (telemetry: committed); refused messages say why. */
-  async receive(device: DeviceIdentity, kind: UplinkKind, payload: Buffer | string): Promise<UplinkResult> {
+  async receive(device: DeviceIdentity, kind: UplinkTopic, payload: Buffer | string): Promise<UplinkResult> {
     if (kind === 'telemetry') await this.queue.room();
     let json: unknown;
     try {
       json = JSON.parse(payload.toString());
     } catch {
-      return this.refuse(INGEST_MESSAGES.badJson);
+      return this.refuse(device, kind, INGEST_MESSAGES.badJson);
     }
     if (kind === 'telemetry') return this.receiveTelemetry(device, json);
     if (kind === 'ack') {
       const ack = commandAck.safeParse(json);
-      if (!ack.success) return this.refuse('bad ack');
+      if (!ack.success) return this.refuse(device, kind, reasonOf(ack.error));
       await this.acknowledge(device, ack.data.id, ack.data.ok, ack.data.error ?? null);
       return { ok: true };
     }
     const report = faultReport.safeParse(json);
-    if (!report.success) return this.refuse('bad fault report');
+    if (!report.success) return this.refuse(device, kind, reasonOf(report.error));
     await this.reportFaults(device, report.data.faults, new Date(report.data.ts));
     return { ok: true };
   }
@@ -58,14 +74,34 @@ export class Uplink {
   /** Telemetry already parsed from JSON (the HTTP route's body). */
   async receiveTelemetry(device: DeviceIdentity, json: unknown): Promise<UplinkResult> {
     const parsed = toRows(device.id, json);
-    if (!parsed.ok) return this.refuse(parsed.reason);
+    if (!parsed.ok) return this.refuse(device, 'telemetry', parsed.reason);
     await this.queue.submit(parsed.rows);
     return { ok: true };
   }
 
-  private refuse(reason: string): UplinkResult {
+  /**
+   * Counts a message refused for `reason` (also one refused before it reached here: a topic the device
+   * may not use, a packet too large) and tells the device; resolves once counted.
+   */
+  async refuse(
+    device: DeviceIdentity,
+    topic: UplinkTopic | null,
+    reason: string,
+    code: PublishReasonCode = PUBLISH_REASON_CODES.payloadFormatInvalid,
+  ): Promise<UplinkResult> {
+    // Reasons are the contract's messages after a field path; a topic quoted in one is at most a few levels.
+    reason = reason.slice(0, MAX_REASON_LENGTH);
     this.stats.refused[reason] = (this.stats.refused[reason] ?? 0) + 1;
-    return { ok: false, reason };
+    const at = new Date();
+    const refused = await this.options.rejects?.record({ deviceId: device.id, topic, reason, at });
+    this.options.notify?.(device, {
+      at: at.toISOString(),
+      topic,
+      reason,
+      reason_code: code,
+      refused: refused ?? null,
+    });
+    return { ok: false, reason, code };
   }
 
   /** The device acknowledges by command id; only its own open commands move (so each runs once). */

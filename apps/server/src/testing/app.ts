@@ -3,13 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { ensureFirstUser } from '../first-start';
 import { seedMasterData } from '../modules/master-data/seed/seed-master-data';
 import type { ThrottleLimits } from '../auth/attempt-throttle';
+import { scratchDatabase } from './scratch-database';
 
 // Builds the real app on a real database for one test file: PGlite in memory by default, or, when
 // DATABASE_URL is set (CI's second run), a fresh PostgreSQL database created for this file and dropped after.
@@ -31,25 +31,8 @@ export interface TestAppOptions {
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rms-test-'));
-  const baseUrl = process.env.DATABASE_URL;
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
-  if (baseUrl) {
-    const name = `rms_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
-  }
+  const scratch = await scratchDatabase();
+  const databaseUrl = scratch.url;
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -77,7 +60,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async close() {
       await app.close();
       await database.close();
-      await dropDatabase();
+      await scratch.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -2,6 +2,8 @@ import { once } from 'node:events';
 import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { BULK_AREAS, type BulkAreaName } from '@rms/contracts/bulk-upload';
 import type { Session } from './app';
 import { presign } from './files';
 
@@ -98,4 +100,31 @@ export function zip(files: ZipEntry[]): Buffer {
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, directory, end]);
+}
+
+/**
+ * A bulk upload's success answer: the area's message, the rows made, the sheet's upload record (who
+ * uploaded it and when) and, for RMS sheets, one key per new device.
+ */
+export function bulkSaved(area: BulkAreaName, created: number) {
+  return {
+    detail: BULK_AREAS[area].success,
+    created,
+    file: {
+      file_name: expect.stringMatching(/^spreadsheet\/[0-9a-f]{32}\.xlsx$/),
+      organization: expect.any(Number),
+      uploaded_by: { id: expect.any(Number), name: expect.any(String) },
+      requested_at: expect.any(String),
+      uploaded_at: expect.any(String),
+    },
+    ...(area === 'rms' && {
+      device_keys: expect.arrayContaining([
+        {
+          id: expect.any(Number),
+          device_id: expect.any(String),
+          device_key: expect.stringMatching(/^rmsk_/),
+        },
+      ]),
+    }),
+  };
 }

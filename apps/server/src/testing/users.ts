@@ -1,5 +1,6 @@
 import { hashPassword } from '../auth/passwords';
 import { users } from '../db/schema/employees';
+import { organizations } from '../db/schema/organizations';
 import { signIn, type Session, type TestApp } from './app';
 
 export const USER_PASSWORD = 'User-pass-1234';
@@ -18,4 +19,26 @@ export async function addUser(
     permissions,
   });
   return signIn(t.app, email, USER_PASSWORD);
+}
+
+/**
+ * Customer organizations holding these codes, made directly in the database (one per name, its e-mail
+ * made from the name); answers their ids in the order given.
+ */
+export async function addOrganizations(
+  t: TestApp,
+  permissions: string[],
+  ...names: string[]
+): Promise<number[]> {
+  const rows = await t.database.db
+    .insert(organizations)
+    .values(
+      names.map((companyName) => ({
+        companyName,
+        email: `${companyName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}@org.example`,
+        permissions,
+      })),
+    )
+    .returning({ id: organizations.id });
+  return rows.map((r) => r.id);
 }

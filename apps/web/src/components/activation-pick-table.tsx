@@ -74,6 +74,8 @@ export function ActivationPickTable({ title, selected, onSelect, actions }: Acti
     {
       title: 'Device / RMS ID',
       key: 'device',
+      // The device (with the selection box and serial number) stays in view while the rest scrolls.
+      fixed: 'left',
       render: (_v, row) =>
         row.device_data ? (
           <Link to="/analysis" state={{ device: row.device_data.id }}>

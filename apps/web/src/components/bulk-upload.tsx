@@ -14,12 +14,14 @@ import { useState } from 'react';
 import { post } from '../api/client';
 import { ApiError, showApiError } from '../api/errors';
 import { uploadFile } from '../api/uploads';
+import { DeviceKeysModal, type NewDeviceKeys } from './device-keys-download';
 
 // Bulk upload from Excel (spec 02 §4 "Bulk upload", §9): a "Sample Download" link to the area's sample
 // sheet and an "Upload Excel" button opening a 700 px modal for one .xlsx file. The file goes through
 // the presigned upload, then its file name is posted as report_upload to the area's bulk_upload path.
-// Success: the message, the modal closes and the list reloads. Failure: every bad row in a Row / Error
-// Msg table (a refused file is one row without a number).
+// Success: the message, the modal closes and the list reloads; an RMS sheet's new device keys are then
+// offered once as a CSV download for the flashing step. Failure: every bad row in a Row / Error Msg table
+// (a refused file is one row without a number).
 
 const XLSX_TYPE = FILE_KINDS.spreadsheet.types.xlsx;
 
@@ -50,6 +52,7 @@ export function BulkUpload({ area, title, successMessage, refreshKey, canUpload 
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<UploadFile | null>(null);
   const [errors, setErrors] = useState<BulkRowError[] | null>(null);
+  const [newKeys, setNewKeys] = useState<NewDeviceKeys | null>(null);
 
   const upload = useMutation({
     meta: { silent: true },
@@ -61,6 +64,7 @@ export function BulkUpload({ area, title, successMessage, refreshKey, canUpload 
       void message.success(successMessage ?? res.detail);
       void queryClient.invalidateQueries({ queryKey: refreshKey });
       close();
+      if (res.device_keys?.length) setNewKeys({ keys: res.device_keys, file: res.file });
     },
     onError: (error) => {
       // Only refusals of the sheet are shown in the table; the rest follow the error catalogue.
@@ -133,6 +137,7 @@ export function BulkUpload({ area, title, successMessage, refreshKey, canUpload 
           {errors && <BulkErrorTable errors={errors} />}
         </Flex>
       </Modal>
+      <DeviceKeysModal issued={newKeys} onClose={() => setNewKeys(null)} />
     </>
   );
 }

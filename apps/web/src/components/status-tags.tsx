@@ -1,14 +1,14 @@
 import { Tag } from 'antd';
 import { COMMAND_STATUS_LABELS, type CommandStatus } from '@rms/contracts/commands';
+import { statusColour } from '../lib/device-status-colours';
 import { EMPTY } from '../lib/format';
 
 // Tags for device status (On Error / Online / Offline / '--'), alarm status and a command's progress.
 
-const DEVICE_COLORS: Record<string, string> = { Online: 'green', Offline: 'default', 'On Error': 'red' };
-
+/** A device's state in the colour the map and the legend give it (lib/device-status-colours). */
 export function DeviceStatusTag({ status }: { status: string | null | undefined }) {
   if (!status) return <Tag>{EMPTY}</Tag>;
-  return <Tag color={DEVICE_COLORS[status]}>{status}</Tag>;
+  return <Tag color={statusColour(status).tag}>{status}</Tag>;
 }
 
 export function AlarmStatusTag({ status }: { status: 'Resolved' | 'Unresolved' }) {

@@ -1,9 +1,15 @@
 import { CONSOLE_ROUTES } from '@rms/contracts/routes';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { readSession } from '../auth/session-store';
+import { goTo } from '../lib/browser';
+import { stubApi } from '../test-utils/fake-api';
+import { signIn } from '../test-utils/fixtures';
 import { NavMenu } from './nav-menu';
+
+vi.mock('../lib/browser', () => ({ reloadPage: vi.fn(), goTo: vi.fn() }));
 
 const EVERY_SCREEN = new Set<string>(CONSOLE_ROUTES.map((r) => r.path));
 
@@ -21,7 +27,7 @@ describe('side menu', () => {
     renderMenu({ is_superuser: false, permissions: ['VIEW_COMPANY'] });
 
     const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
-    expect(items).toEqual(['Dashboard', 'All Organizations', 'Analytics']);
+    expect(items).toEqual(['Dashboard', 'All Organizations', 'Analytics', 'Log Out']);
   });
 
   it('shows a super-user every group', () => {
@@ -45,7 +51,7 @@ describe('side menu', () => {
     renderMenu({ is_superuser: true, permissions: [] }, new Set(['/', '/company-view']));
 
     const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
-    expect(items).toEqual(['Dashboard', 'All Organizations']);
+    expect(items).toEqual(['Dashboard', 'All Organizations', 'Log Out']);
   });
 
   it('goes to the chosen entry', async () => {
@@ -55,5 +61,18 @@ describe('side menu', () => {
     await userEvent.click(await screen.findByText('All Employees'));
 
     expect(router.state.location.pathname).toBe('/view-user');
+  });
+
+  it('logs out from its Log Out item: tells the server, clears the session and opens sign-in', async () => {
+    signIn();
+    const seen = stubApi({ 'POST logout/': () => [200, { detail: 'Logged out' }] });
+    const router = renderMenu({ is_superuser: false, permissions: [] });
+
+    await userEvent.click(screen.getByRole('menuitem', { name: /Log Out/ }));
+
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith('/login/?next=%2F'));
+    expect(seen.find((r) => r.path === 'logout/')?.body).toMatchObject({ refresh: 'refresh-1' });
+    expect(readSession()).toBeNull();
+    expect(router.state.location.pathname).toBe('/'); // not a route of its own: the page is left whole
   });
 });

@@ -5,6 +5,7 @@ import {
   BulbOutlined,
   DashboardOutlined,
   DatabaseOutlined,
+  LogoutOutlined,
   SettingOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
@@ -13,6 +14,7 @@ import type { MenuGroup } from '@rms/contracts/routes';
 import { Menu, type MenuProps } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { logout } from '../auth/logout';
 import { sectionOf, visibleMenu, type MenuSection } from './menu-model';
 
 const GROUP_ICONS: Record<MenuGroup, ReactNode> = {
@@ -42,6 +44,13 @@ function toItems(sections: readonly MenuSection[]): MenuItem[] {
   });
 }
 
+/** Spec 01 §2: the side menu ends with Log Out, the same sign-out as the header's user menu. */
+const LOGOUT_KEY = 'logout';
+const LOGOUT_ITEMS: MenuItem[] = [
+  { type: 'divider' },
+  { key: LOGOUT_KEY, icon: <LogoutOutlined />, label: 'Log Out', danger: true },
+];
+
 interface NavMenuProps {
   holder: AccessHolder | null;
   registeredPaths: ReadonlySet<string>;
@@ -62,11 +71,16 @@ export function NavMenu({ holder, registeredPaths, onNavigate }: NavMenuProps) {
   return (
     <Menu
       mode="inline"
-      items={toItems(sections)}
+      aria-label="Main menu"
+      items={[...toItems(sections), ...LOGOUT_ITEMS]}
       selectedKeys={[current]}
       openKeys={openKeys}
       onOpenChange={setOpenKeys}
       onClick={({ key }) => {
+        if (key === LOGOUT_KEY) {
+          void logout();
+          return;
+        }
         void navigate(key);
         onNavigate?.();
       }}

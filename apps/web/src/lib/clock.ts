@@ -33,3 +33,14 @@ export function wallClock(value?: string | number | Date): Dayjs {
 export function todayIso(): string {
   return wallClock().format('YYYY-MM-DD');
 }
+
+/** The instant (epoch seconds) at which the deployment's wall clock reads `wall` (a wallClock value). */
+export function wallToSeconds(wall: Dayjs): number {
+  const zone = deploymentZone();
+  return zone ? dayjs.tz(wall.format('YYYY-MM-DDTHH:mm:ss'), zone).unix() : wall.unix();
+}
+
+/** The first instant of a calendar day (YYYY-MM-DD) in the deployment's time zone, in epoch seconds. */
+export function dayStartSeconds(day: string): number {
+  return wallToSeconds(dayjs(day));
+}

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { HARVEST_MESSAGES } from '@rms/contracts/monitoring';
-import { defaultMonthRange, monthDisabled, monthRangeDays, monthRangeError } from './month-range';
+import { defaultMonthRange, monthRangeDays, monthRangeError } from './month-range';
 
 const month = (text: string) => dayjs(`${text}-01`);
 
@@ -31,13 +31,9 @@ describe('harvest month range', () => {
     expect(monthRangeError(month('2026-03'), month('2026-02'))).toBe(HARVEST_MESSAGES.endBeforeStart);
   });
 
-  it('greys out future months and months more than 12 months away from the picked start', () => {
+  it('refuses a start after the current month (no harvest yet), not an end after it', () => {
     const now = dayjs('2027-06-10T10:00:00');
-    const from = month('2026-01');
-    expect(monthDisabled(month('2027-01'), from, now)).toBe(false);
-    expect(monthDisabled(month('2027-02'), from, now)).toBe(true);
-    expect(monthDisabled(month('2024-12'), from, now)).toBe(true);
-    expect(monthDisabled(month('2027-06'), null, now)).toBe(false);
-    expect(monthDisabled(month('2027-07'), null, now)).toBe(true);
+    expect(monthRangeError(month('2027-07'), month('2027-08'), now)).toBe(HARVEST_MESSAGES.startInFuture);
+    expect(monthRangeError(month('2027-05'), month('2027-09'), now)).toBeNull();
   });
 });

@@ -16,7 +16,6 @@ export interface MonthRangeDays {
   end_date: string;
 }
 
-export const MONTH_FORMAT = 'MM/YYYY';
 export const DEFAULT_MONTHS_BACK = 3;
 
 export type MonthRange = [Dayjs, Dayjs];
@@ -30,26 +29,16 @@ export function defaultMonthRange(now: Dayjs = wallClock()): MonthRange {
 const monthsApart = (start: Dayjs, end: Dayjs) =>
   (end.year() - start.year()) * 12 + (end.month() - start.month());
 
-/** Why a range is refused, or null: an end before the start, or more than 12 months after it. */
-export function monthRangeError(start: Dayjs, end: Dayjs): string | null {
+/**
+ * Why a range is refused, or null: a start after the current month (nothing harvested yet), an end before
+ * the start, or one more than 12 months after it.
+ */
+export function monthRangeError(start: Dayjs, end: Dayjs, now: Dayjs = wallClock()): string | null {
   const apart = monthsApart(start, end);
+  if (start.isAfter(now, 'month')) return HARVEST_MESSAGES.startInFuture;
   if (apart < 0) return HARVEST_MESSAGES.endBeforeStart;
   if (apart > HARVEST_MAX_MONTHS) return HARVEST_MESSAGES.tooLong;
   return null;
-}
-
-/**
- * Whether the picker greys a month out: a month after the current one (nothing harvested yet), or,
- * once `from` is picked, one more than 12 months away from it.
- */
-export function monthDisabled(
-  month: Dayjs,
-  from: Dayjs | null | undefined,
-  now: Dayjs = wallClock(),
-): boolean {
-  if (month.isAfter(now, 'month')) return true;
-  if (!from) return false;
-  return Math.abs(monthsApart(from, month)) > HARVEST_MAX_MONTHS;
 }
 
 /** The days the server is asked for: the first of the start month to the end month's last day (not after today). */

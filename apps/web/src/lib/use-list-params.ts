@@ -8,7 +8,8 @@ const SEARCH_DEBOUNCE_MS = 500; // spec 01 §9
  * Page and search text of a list, kept in the URL (so reload, back and shared links keep them).
  * Typing is debounced 500 ms; clearing the box reloads the full list at once; a new search goes to page 1.
  * A list that offers rows-per-page choices (`sizes`) keeps the chosen one in the URL too (`page_size`);
- * a value not among them falls back to the default.
+ * a value not among them falls back to the default. A list of soft-deletable rows keeps its "Show
+ * deleted" switch there as well (`deleted=true`).
  */
 export function useListParams({ sizes }: { sizes?: readonly number[] } = {}) {
   const [params, setParams] = useSearchParams();
@@ -16,6 +17,7 @@ export function useListParams({ sizes }: { sizes?: readonly number[] } = {}) {
   const asked = Number(params.get('page_size'));
   const pageSize = sizes?.includes(asked) ? asked : PAGE_SIZE;
   const query = params.get('query') ?? '';
+  const deleted = params.get('deleted') === 'true';
   const [text, setText] = useState(query);
 
   useEffect(() => {
@@ -57,9 +59,22 @@ export function useListParams({ sizes }: { sizes?: readonly number[] } = {}) {
       return updated;
     });
 
+  /** Switches between the active rows and the deleted ones; the other set starts at page 1. */
+  const setDeleted = (next: boolean) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (next) updated.set('deleted', 'true');
+      else updated.delete('deleted');
+      updated.delete('page');
+      return updated;
+    });
+
   return {
     page,
     pageSize,
+    /** The list shows the deleted rows (`is_active=false`) instead of the active ones. */
+    deleted,
+    setDeleted,
     /** The applied search (debounced), sent to the server. */
     query,
     /** The text in the box, as typed. */

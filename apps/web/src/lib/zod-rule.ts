@@ -1,4 +1,4 @@
-import type { Rule } from 'antd/es/form';
+import type { RuleObject } from 'antd/es/form';
 
 /** The part of a zod schema a form rule needs (kept structural: the console does not depend on zod). */
 interface Parser {
@@ -7,9 +7,9 @@ interface Parser {
 
 /**
  * An antd rule that runs a field's schema from contracts, so the form says exactly what the server
- * would: one set of rules and messages for both (DESIGN.md "Validation lives once").
+ * would: one set of rules and messages for both (CONTRIBUTING.md "The rules").
  */
-export function zodRule(schema: Parser): Rule {
+export function zodRule(schema: Parser): RuleObject {
   return {
     validator: async (_rule, value: unknown) => {
       const result = schema.safeParse(value === null ? undefined : value);

@@ -5,7 +5,7 @@ import { users } from './employees';
 import { rmsDevices } from './inventory';
 import { organizations } from './organizations';
 
-// Commands to devices (DESIGN "Device link"): load on/off, parameters, bulk parameter, inspection
+// Commands to devices (docs/device-link.md): load on/off, parameters, bulk parameter, inspection
 // force on/off and refresh. The screens record them as `pending`; the device link publishes them on
 // `rms/{device_id}/cmd` and moves them through sent → acknowledged | failed | timed_out. The device
 // acknowledges by `id`, so a command runs at most once.

@@ -22,8 +22,11 @@ export const users = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     isSuperuser: boolean('is_superuser').notNull().default(false),
+    /** The organization's owner: the user made with the organization, exactly one per organization. */
     isPrimary: boolean('is_primary').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
+    /** Deleted because its organization was: restoring the organization brings it back. */
+    deletedWithOrganization: boolean('deleted_with_organization').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -32,5 +35,10 @@ export const users = pgTable(
       .on(sql`lower(${t.email})`)
       .where(sql`${t.isActive}`),
     index('users_organization').on(t.organizationId),
+    // An organization has one owner, the user made with it (migration one_owner_per_organization repaired
+    // the data saved before this rule).
+    uniqueIndex('users_one_owner_per_organization')
+      .on(t.organizationId)
+      .where(sql`${t.isPrimary}`),
   ],
 );

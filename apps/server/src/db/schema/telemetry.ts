@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   date,
   doublePrecision,
@@ -14,10 +15,10 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { AlarmKind, DeviceStatus } from '@rms/contracts/telemetry';
+import type { AlarmKind, DeviceStatus, UplinkTopic } from '@rms/contracts/telemetry';
 import { rmsDevices } from './inventory';
 
-// The device link's tables (DESIGN "Device link"). Samples are keyed by (device, measured time), so a
+// The device link's tables (docs/device-link.md). Samples are keyed by (device, measured time), so a
 // redelivered message is not a new row. Live state, daily harvest and alarms are derived on ingest.
 
 const device = () =>
@@ -85,6 +86,11 @@ export const dailyHarvest = pgTable(
     firstTs: timestamp('first_ts', { withTimezone: true }).notNull(),
     lastTs: timestamp('last_ts', { withTimezone: true }).notNull(),
     lastEnergyWh: doublePrecision('last_energy_wh').notNull(),
+    /**
+     * The samples stored for the device that day, counted by the ingest as it stores them (a redelivery
+     * is not counted): the device report's exact count sums these instead of counting every sample.
+     */
+    samples: integer('samples').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.day] }), index('daily_harvest_day').on(t.day)],
 );
@@ -109,3 +115,19 @@ export const alarms = pgTable(
     index('alarms_fault_time').on(t.faultTime),
   ],
 );
+
+/**
+ * Messages a device sent that the server refused (bad JSON, a field out of range, a sample too far
+ * ahead or too old, a topic it may not use, a packet too large): how many, since and until when, and
+ * the last reason ("bt_v: above 40"). One row per device that was ever refused; nothing of the refused
+ * message itself is kept.
+ */
+export const deviceRejects = pgTable('device_rejects', {
+  deviceId: device().primaryKey(),
+  count: bigint('count', { mode: 'number' }).notNull(),
+  firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+  lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+  /** The uplink topic's last level (telemetry, fault or ack); null when not known (a packet too large). */
+  lastTopic: text('last_topic').$type<UplinkTopic>(),
+  lastReason: text('last_reason').notNull(),
+});

@@ -147,6 +147,9 @@ async function activate(session: Session, organizationId: number, over: Record<s
   return res.json() as Activated;
 }
 
+/** Spec 01 §7's paths for the project names and the device search, served by the same handlers as ours. */
+const SPEC_PATHS = ['/api/v1/admin_settings/project_list/', '/api/v1/admin_settings/device_data/'];
+
 describe('access', () => {
   it('answers 401 without a token on every route', async () => {
     for (const url of [
@@ -156,6 +159,7 @@ describe('access', () => {
       `${URL}available/?kind=rms`,
       `${URL}1/`,
       '/api/v1/devices/device_list/',
+      ...SPEC_PATHS,
     ])
       expect((await get(null, url)).statusCode).toBe(401);
     expect((await post(null, body())).statusCode).toBe(401);
@@ -164,7 +168,13 @@ describe('access', () => {
   });
 
   it('reads with either activation code, writes only with DEVICE_ACTIVATION', async () => {
-    for (const url of [URL, `${URL}projects/`, `${URL}poles/`, '/api/v1/devices/device_list/']) {
+    for (const url of [
+      URL,
+      `${URL}projects/`,
+      `${URL}poles/`,
+      '/api/v1/devices/device_list/',
+      ...SPEC_PATHS,
+    ]) {
       expect((await get(noCode, url)).statusCode).toBe(403);
       expect((await get(viewer, url)).statusCode).toBe(200);
       expect((await get(customerA, url)).statusCode).toBe(200);
@@ -444,6 +454,31 @@ describe('lookups', () => {
     expect((await get(customerA, `${url}?pagination=false&query=no-such-model`)).json()).toEqual([]);
   });
 
+  it("answers at the spec's paths (admin_settings/device_data/, admin_settings/project_list/) as at ours", async () => {
+    await activate(customerA, orgA, { name: 'Spec Path Park' });
+    await activate(customerB, orgB, { name: 'Spec Path Hidden' });
+    for (const session of [customerA, customerB, viewer]) {
+      for (const [ours, spec] of [
+        ['/api/v1/devices/device_list/', '/api/v1/admin_settings/device_data/'],
+        [`${URL}projects/`, '/api/v1/admin_settings/project_list/'],
+      ] as const) {
+        for (const query of ['?pagination=false', '?pagination=false&query=spec%20path', '?page=1']) {
+          const a = await get(session, `${ours}${query}`);
+          const b = await get(session, `${spec}${query}`);
+          expect(b.statusCode, `${spec}${query}`).toBe(200);
+          expect(b.json(), `${spec}${query}`).toEqual(a.json());
+        }
+      }
+    }
+    const names = (await get(customerA, '/api/v1/admin_settings/project_list/?pagination=false')).json();
+    expect(names).toContainEqual({ name: 'Spec Path Park' });
+    expect(names).not.toContainEqual({ name: 'Spec Path Hidden' });
+    const devices = (
+      await get(customerB, '/api/v1/admin_settings/device_data/?pagination=false&query=spec')
+    ).json();
+    expect(devices.map((d: { name: string }) => d.name)).toEqual(['Spec Path Hidden']);
+  });
+
   it('lists the poles of the caller’s activations for the pole filter', async () => {
     const mine = await activate(customerA, orgA);
     const theirs = await activate(customerB, orgB);
@@ -504,7 +539,7 @@ describe('POST devices/activation/refresh/', () => {
 });
 
 describe('a list of 10,000 activations', () => {
-  it('answers a filtered page with parameter data quickly', async () => {
+  it('answers a filtered page with parameter data among 10,000 activations (its speed: bench/api)', async () => {
     const db = t.database.db;
     const rows = Array.from({ length: 10_000 }, (_, i) => ({
       name: `Bulk ${i % 50}`,
@@ -516,13 +551,10 @@ describe('a list of 10,000 activations', () => {
       organizationId: providerId,
     }));
     for (let i = 0; i < rows.length; i += 1000) await db.insert(activations).values(rows.slice(i, i + 1000));
-    const started = performance.now();
     const res = await get(admin, `${URL}?page=3&is_parameter_data=true&state=${state}&query=bulk`);
-    const elapsed = performance.now() - started;
     expect(res.statusCode).toBe(200);
     expect(res.json().count).toBeGreaterThanOrEqual(10_000);
     expect(res.json().results).toHaveLength(20);
-    expect(elapsed).toBeLessThan(2000);
     const count = await db
       .select()
       .from(activations)

@@ -1,11 +1,13 @@
 import { and, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ActivationFilters } from '@rms/contracts/activations';
+import type { DeletedRowsQuery } from '@rms/contracts/soft-delete';
 import type { AuthUser } from '../../auth/access';
 import { orgScope } from '../../auth/tenant';
 import type { Db } from '../../db/client';
 import { activations } from '../../db/schema/activations';
 import { poles, rmsDevices, stlts } from '../../db/schema/inventory';
 import { containsPattern, textSearch } from '../../db/search';
+import { listedRows } from '../../db/soft-delete';
 import { deviceLiveState as live } from '../../db/schema/telemetry';
 
 // The activation list's filters (spec 02 §2, §7), built once: the activation list, the device report,
@@ -24,10 +26,18 @@ export function visibleActivations(auth: AuthUser): SQL | undefined {
   return and(eq(activations.isActive, true), orgScope(activations.organizationId, auth));
 }
 
-/** The caller's active activations matching the filters (over activations ⟕ rms_devices, stlts, poles). */
-export function activationWhere(auth: AuthUser, f: ActivationFilters): SQL | undefined {
+/**
+ * The caller's active activations matching the filters (over activations ⟕ rms_devices, stlts, poles);
+ * the activation list passes `is_active=false` for the deleted ones.
+ */
+export function activationWhere(
+  auth: AuthUser,
+  f: ActivationFilters,
+  rows: DeletedRowsQuery = {},
+): SQL | undefined {
   return and(
-    visibleActivations(auth),
+    listedRows(activations, rows),
+    orgScope(activations.organizationId, auth),
     textSearch(f.query, [
       activations.name,
       activations.address1,

@@ -40,7 +40,7 @@ export const activationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Activations the caller sees, with filters; is_parameter_data=true adds the newest load_regulation, dim_1, dim_2',
+          'Activations the caller sees, with filters; is_parameter_data=true adds the newest load_regulation, dim_1, dim_2; is_active=false lists the deleted ones',
         security,
         querystring: activationListQuery,
         response: { 200: activationList },
@@ -75,7 +75,8 @@ export const activationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: WRITE },
       schema: {
         tags,
-        summary: 'Update an activation (id and the fields); {id, is_active: false} deletes it (soft)',
+        summary:
+          'Update an activation (id and the fields); {id, is_active: false} deletes it (soft), {id, is_active: true} restores a deleted one',
         security,
         body: activationUpdateBody,
         response: { 200: z.union([saved, z.object({ id: z.number().int(), detail: z.string() })]) },
@@ -107,20 +108,23 @@ export const activationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    `${URL}projects/`,
-    {
-      config: { access: READ },
-      schema: {
-        tags,
-        summary: 'Project names of the activations the caller sees (pagination=false → [{name}])',
-        security,
-        querystring: pageQuery,
-        response: { 200: projectList },
+  // Spec 01 §7 names this call GET admin_settings/project_list/: one handler answers at both paths.
+  for (const url of [`${URL}projects/`, '/admin_settings/project_list/']) {
+    app.get(
+      url,
+      {
+        config: { access: READ },
+        schema: {
+          tags,
+          summary: 'Project names of the activations the caller sees (pagination=false → [{name}])',
+          security,
+          querystring: pageQuery,
+          response: { 200: projectList },
+        },
       },
-    },
-    async (request) => listProjects(app.db, caller(request), request.query),
-  );
+      async (request) => listProjects(app.db, caller(request), request.query),
+    );
+  }
 
   app.get(
     `${URL}poles/`,
@@ -170,18 +174,21 @@ export const activationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => getActivation(app.db, caller(request), request.params.id),
   );
 
-  app.get(
-    '/devices/device_list/',
-    {
-      config: { access: READ },
-      schema: {
-        tags,
-        summary: 'Activated devices the caller sees (?query= matches device ID, model and project name)',
-        security,
-        querystring: deviceListQuery,
-        response: { 200: deviceList },
+  // The header's device search; spec 01 §7 names it GET admin_settings/device_data/: one handler, both paths.
+  for (const url of ['/devices/device_list/', '/admin_settings/device_data/']) {
+    app.get(
+      url,
+      {
+        config: { access: READ },
+        schema: {
+          tags,
+          summary: 'Activated devices the caller sees (?query= matches device ID, model and project name)',
+          security,
+          querystring: deviceListQuery,
+          response: { 200: deviceList },
+        },
       },
-    },
-    async (request) => listActivatedDevices(app.db, caller(request), request.query),
-  );
+      async (request) => listActivatedDevices(app.db, caller(request), request.query),
+    );
+  }
 };

@@ -29,7 +29,7 @@ export function activationColumns(withParameters: boolean) {
     stateName: states.name,
     cityName: cities.name,
     companyName: organizations.companyName,
-    online: live.online,
+    status: live.status,
     lastAddOn: live.lastAddOn,
     parameters: withParameters ? newestParameters : sql<Record<string, number> | null>`null`,
   };
@@ -64,8 +64,6 @@ export async function countActivations(db: Db, where: SQL | undefined): Promise<
 
 type Selected = Awaited<ReturnType<typeof selectActivations>>[number];
 
-export const liveOnline = live.online;
-
 /** One activation the caller sees, by id (any parameter data left out). */
 export async function findActivation(db: Db, where: SQL | undefined): Promise<ActivationRow | null> {
   const [row] = await selectActivations(db, false).where(where).orderBy(desc(activations.id)).limit(1);
@@ -99,7 +97,9 @@ export function toRow(r: Selected): ActivationRow {
     organization: a.organizationId,
     organization_data: { id: a.organizationId, company_name: r.companyName },
     last_add_on: r.lastAddOn ? r.lastAddOn.toISOString() : null,
-    online: Boolean(r.online),
+    // Reporting now: the `online` filter's reading of the same status.
+    online: r.status === 'Online' || r.status === 'On Error',
+    status: r.status,
     parameter_data: p
       ? {
           load_regulation: Number(p.load_regulation ?? 0),

@@ -14,7 +14,9 @@ import { pageOf, pageWindow } from '../../db/paging';
 import { activations } from '../../db/schema/activations';
 import { poles, rmsDevices, stlts } from '../../db/schema/inventory';
 import { cities, states } from '../../db/schema/master-data';
-import { isUniqueViolation } from '../../db/unique-violation';
+import { guardUniqueFields } from '../../db/unique-violation';
+import { refuseDeletedOrganization, restoreRow, softDelete } from '../../db/soft-delete';
+import { orgScope } from '../../auth/tenant';
 import { fieldError, notFound } from '../../errors';
 import { recordCommands } from '../../telemetry/commands';
 import { activationWhere, visibleActivations } from './filters';
@@ -58,7 +60,7 @@ const ITEMS: {
 ];
 
 export async function listActivations(db: Db, auth: AuthUser, query: ActivationListQuery) {
-  const where = activationWhere(auth, query);
+  const where = activationWhere(auth, query, query);
   const total = await countActivations(db, where);
   const { limit, offset } = pageWindow(query);
   const rows = await selectActivations(db, query.is_parameter_data === 'true')
@@ -92,28 +94,49 @@ export async function createActivation(db: Db, by: Activator, body: ActivationFi
   return row.id;
 }
 
-/** Saves an activation's fields, or soft-deletes it (which frees its device, STLT and pole). */
+/**
+ * Saves an activation's fields, soft-deletes it (which frees its device, STLT and pole) or restores it:
+ * a restore takes its device, STLT and pole back, so each must still be the organization's, active and
+ * used by no other active activation (the field is named otherwise).
+ */
 export async function updateActivation(
   db: Db,
   auth: AuthUser,
   body: ActivationUpdateBody,
 ): Promise<{ id: number; detail: string }> {
+  const scope = orgScope(activations.organizationId, auth);
   const visible = and(eq(activations.id, body.id), visibleActivations(auth));
   if (body.kind === 'delete') {
-    const [row] = await db
-      .update(activations)
-      .set({ isActive: false, updatedAt: new Date() })
-      .where(visible)
-      .returning({ id: activations.id });
-    if (!row) throw notFound(M.notFound);
-    return { id: row.id, detail: M.deleted };
+    const id = await softDelete(db, activations, and(eq(activations.id, body.id), scope));
+    if (id === null) throw notFound(M.notFound);
+    return { id, detail: M.deleted };
+  }
+  if (body.kind === 'restore' || body.restore) {
+    const restored = await restoreRow(db, activations, body.id, {
+      scope,
+      check: async (tx, row) => {
+        await refuseDeletedOrganization(tx, row.organizationId);
+        const items = {
+          state: row.stateId,
+          city: row.cityId,
+          device: row.deviceId,
+          stlt: row.stltId,
+          pole: row.poleId,
+        };
+        await checkFields(tx, row.organizationId, items, row.id, M.itemGone);
+      },
+      guard: guardTaken,
+    });
+    if (restored) return { id: restored.id, detail: M.restored };
   }
   const [existing] = await db
     .select({ organizationId: activations.organizationId })
     .from(activations)
     .where(visible);
   if (!existing) throw notFound(M.notFound);
-  const { id, kind: _kind, ...fields } = body;
+  // {id, is_active: true} on an activation that is not deleted: nothing to change.
+  if (body.kind === 'restore') return { id: body.id, detail: M.updated };
+  const { id, kind: _kind, restore: _restore, ...fields } = body;
   await checkFields(db, existing.organizationId, fields, id);
   const [row] = await guardTaken(() =>
     db
@@ -196,7 +219,13 @@ export function ownedItems(
 }
 
 /** The city lies in the state; each given item is the organization's, active, and free. */
-async function checkFields(db: Db, organizationId: number, body: ActivationFields, exceptId?: number) {
+async function checkFields(
+  db: Db,
+  organizationId: number,
+  body: Pick<ActivationFields, 'state' | 'city' | 'device' | 'stlt' | 'pole'>,
+  exceptId?: number,
+  notOwned: string = M.notOwned,
+) {
   const [city] = await db
     .select({ id: cities.id })
     .from(cities)
@@ -207,29 +236,12 @@ async function checkFields(db: Db, organizationId: number, body: ActivationField
     const id = body[item.field];
     if (id == null) continue;
     const [owned] = await ownedItems(db, organizationId, item.field, eq(item.table.id, id), exceptId);
-    if (!owned) throw fieldError(item.field, M.notOwned);
+    if (!owned) throw fieldError(item.field, notOwned);
     if (owned.taken) throw fieldError(item.field, item.taken);
   }
 }
 
-/** Two saves can pass the checks at once; then the partial unique index decides, and names the field. */
-async function guardTaken<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    const text = violationText(error);
-    const hit = ITEMS.find((i) => text.includes(i.index)) ?? ITEMS[0]!;
-    throw fieldError(hit.field, hit.taken);
-  }
-}
-
-function violationText(error: unknown): string {
-  const parts: string[] = [];
-  for (let e = error; e instanceof Object; e = (e as { cause?: unknown }).cause) {
-    const { constraint, message } = e as { constraint?: unknown; message?: unknown };
-    if (typeof constraint === 'string') parts.push(constraint);
-    if (typeof message === 'string') parts.push(message);
-  }
-  return parts.join(' ');
+/** Two saves can pass the check at once; then the partial unique index decides, and names the field. */
+function guardTaken<T>(write: () => Promise<T>): Promise<T> {
+  return guardUniqueFields(write, ITEMS);
 }

@@ -1,4 +1,4 @@
-import { assertOwnFile } from '../uploads/file-access';
+import { assertOwnFile, fileRecordOf } from '../uploads/file-access';
 import type { BulkArea, BulkRowError, BulkUploadSuccess } from '@rms/contracts/bulk-upload';
 import { BULK_LIMITS, BULK_MESSAGES } from '@rms/contracts/bulk-upload';
 import { UPLOAD_MESSAGES } from '@rms/contracts/uploads';
@@ -39,9 +39,14 @@ export interface BulkSaver {
    * the ids into the row's data for save().
    */
   conflicts(context: BulkContext, rows: ParsedRow[]): Promise<BulkRowError[]>;
-  /** Inserts every row for the caller's organization; runs inside the upload's transaction. */
-  save(context: BulkContext, rows: ParsedRow[]): Promise<number>;
+  /**
+   * Inserts every row for the caller's organization; runs inside the upload's transaction. Answers how
+   * many it made, and what the answer carries besides (an RMS sheet's new device keys).
+   */
+  save(context: BulkContext, rows: ParsedRow[]): Promise<BulkSaved>;
 }
+
+export type BulkSaved = Pick<BulkUploadSuccess, 'created' | 'device_keys'>;
 
 /** Thrown by a save that finds a row no longer as checked (another save moved it): nothing is saved. */
 export class BulkConflict extends Error {}
@@ -64,6 +69,9 @@ export async function runBulkUpload(
   const file = await deps.storage.read(key, BULK_LIMITS.maxBytes);
   if (file === null) throw fieldError('report_upload', UPLOAD_MESSAGES.notUploaded);
   if (file === 'too-large') throw fieldError('report_upload', BULK_MESSAGES.tooLarge);
+  // Who uploaded the sheet and when: kept with the file, and told in the answer.
+  const uploaded = await fileRecordOf(deps.db, deps.storage, key);
+  if (!uploaded) throw fieldError('report_upload', UPLOAD_MESSAGES.notUploaded);
 
   const sheet = await readSheet(file, saver.area);
   if ('headerError' in sheet) return { ok: false, errors: [sheet.headerError] };
@@ -77,12 +85,16 @@ export async function runBulkUpload(
   };
 
   const valid: ParsedRow[] = [];
-  for (const { row, values } of sheet.rows) {
+  for (const { row, values, errors } of sheet.rows) {
+    // A cell the reader refused is absent from the values: its message stands, not "is required".
+    for (const message of Object.values(errors)) add(row, message);
     const parsed = saver.area.schema.safeParse(values);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) add(row, inColumnTerms(saver.area, issue));
+      for (const issue of parsed.error.issues)
+        if (!Object.hasOwn(errors, String(issue.path[0]))) add(row, inColumnTerms(saver.area, issue));
       continue;
     }
+    if (Object.keys(errors).length) continue;
     const ruleError = saver.rowError?.(parsed.data, context);
     if (ruleError) add(row, ruleError);
     else valid.push({ row, data: parsed.data });
@@ -110,8 +122,8 @@ export async function runBulkUpload(
   }
 
   try {
-    const created = await deps.db.transaction((tx) => saver.save({ ...context, db: tx }, valid));
-    return { ok: true, body: { detail: saver.area.success, created } };
+    const saved = await deps.db.transaction((tx) => saver.save({ ...context, db: tx }, valid));
+    return { ok: true, body: { detail: saver.area.success, ...saved, file: uploaded } };
   } catch (error) {
     // Another save took a value between the check and the insert; the transaction saved nothing.
     if (isUniqueViolation(error) || error instanceof BulkConflict)

@@ -19,7 +19,8 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: accessOf('/view-user') },
       schema: {
         tags: ['employees'],
-        summary: "Employees of the caller's organization (all for the provider)",
+        summary:
+          "Employees of the caller's organization (all for the provider); ?is_active=false: the deleted ones",
         security: [{ bearer: [] }],
         querystring: employeeListQuery,
         response: { 200: employeeList },
@@ -52,7 +53,8 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: accessOf('/user-registration') },
       schema: {
         tags: ['employees'],
-        summary: 'Update an employee, or soft-delete with is_active false',
+        summary:
+          'Update an employee; is_active=false deletes (soft), is_active=true restores a deleted one (other fields are then not applied)',
         security: [{ bearer: [] }],
         body: employeeUpdateBody,
         response: { 200: employeeRow.partial().extend({ detail: z.string() }) },

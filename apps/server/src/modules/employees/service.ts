@@ -8,6 +8,7 @@ import {
   type EmployeeRow,
   type EmployeeUpdateBody,
 } from '@rms/contracts/employees';
+import { RESTORE_MESSAGES, type DeletedRowsQuery } from '@rms/contracts/soft-delete';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/employees';
 import { organizations } from '../../db/schema/organizations';
@@ -19,6 +20,8 @@ import { hashPassword } from '../../auth/passwords';
 import { badRequest, fieldError, notFound } from '../../errors';
 import { pageOf, pageWindow, type PageParams } from '../../db/paging';
 import { textSearch } from '../../db/search';
+import { listedRows, restoreRow, softDelete } from '../../db/soft-delete';
+import { guardUnique } from '../../db/unique-violation';
 import type { Storage } from '../../storage/storage';
 import { fileLink, verifyStoredImage } from '../uploads/stored-files';
 
@@ -29,9 +32,9 @@ export async function listEmployees(
   db: Db,
   storage: Storage,
   auth: AuthUser,
-  query: PageParams & { query?: string | undefined; user?: number | undefined },
+  query: PageParams & DeletedRowsQuery & { query?: string | undefined; user?: number | undefined },
 ): Promise<ReturnType<typeof pageOf<EmployeeRow>>> {
-  const conditions: (SQL | undefined)[] = [eq(users.isActive, true), orgScope(users.organizationId, auth)];
+  const conditions: (SQL | undefined)[] = [listedRows(users, query), orgScope(users.organizationId, auth)];
   if (query.user !== undefined) conditions.push(eq(users.id, query.user));
   conditions.push(
     textSearch(query.query, [
@@ -82,7 +85,7 @@ export async function createEmployee(
       photo: body.photo ?? null,
       passwordHash: await hashPassword(body.password),
       permissions: keys,
-      isPrimary: body.is_primary ?? false,
+      // Never an owner: an organization's one owner is the user made with it (is_primary is ignored).
     })
     .returning();
   if (!user) throw new Error('insert returned no row');
@@ -100,6 +103,14 @@ export async function updateEmployee(
   auth: AuthUser,
   body: EmployeeUpdateBody,
 ): Promise<{ row: EmployeeRow | null; detail: string }> {
+  if (body.is_active === true) {
+    const restored = await restoreEmployee(db, auth, body.id);
+    if (restored)
+      return {
+        row: await toRow(storage, restored.user, restored.companyName),
+        detail: EMPLOYEE_MESSAGES.restored,
+      };
+  }
   const [current] = await db
     .select({ user: users, organization: organizations })
     .from(users)
@@ -110,8 +121,9 @@ export async function updateEmployee(
 
   if (body.is_active === false) {
     if (current.user.id === auth.id) throw badRequest(EMPLOYEE_MESSAGES.cannotDeleteSelf);
+    if (current.user.isPrimary) throw badRequest(EMPLOYEE_MESSAGES.ownerNotDeleted);
     await db.transaction(async (tx) => {
-      await tx.update(users).set({ isActive: false, updatedAt: new Date() }).where(eq(users.id, body.id));
+      await softDelete(tx as unknown as Db, users, eq(users.id, body.id));
       await tx
         .update(sessions)
         .set({ revokedAt: new Date(), revokedReason: 'account deleted' })
@@ -120,10 +132,12 @@ export async function updateEmployee(
     return { row: null, detail: EMPLOYEE_MESSAGES.deleted };
   }
 
-  const organization =
-    body.organization !== undefined && body.organization !== current.organization.id
-      ? await targetOrganization(db, auth, body.organization)
-      : current.organization;
+  let organization = current.organization;
+  if (body.organization !== undefined && body.organization !== current.organization.id) {
+    // The owner belongs to the organization made with them: moving them would leave it without one.
+    if (current.user.isPrimary) throw fieldError('organization', EMPLOYEE_MESSAGES.ownerStays);
+    organization = await targetOrganization(db, auth, body.organization);
+  }
 
   let permissions = current.user.permissions;
   if (body.permissions) {
@@ -156,6 +170,40 @@ export async function updateEmployee(
   if (!user) throw notFound();
   noticeEmailChanged(mailer, log, { from: current.user.email, to: user.email });
   return { row: await toRow(storage, user, organization.companyName), detail: EMPLOYEE_MESSAGES.updated };
+}
+
+/**
+ * Restores a deleted user the caller may see, by the rules that say who may change whose account (a
+ * lesser employee cannot bring back someone holding codes they lack). Refused, naming the field, when
+ * the user's organization is deleted (an owner comes back with its organization) or another active user
+ * now signs in with the e-mail. Null when no deleted user has this id in the caller's scope.
+ */
+async function restoreEmployee(db: Db, auth: AuthUser, id: number) {
+  const restored = await restoreRow(db, users, id, {
+    scope: orgScope(users.organizationId, auth),
+    check: async (tx, user) => {
+      const [organization] = await tx
+        .select()
+        .from(organizations)
+        .where(eq(organizations.id, user.organizationId));
+      if (!organization) throw notFound();
+      assertMayChangeUser(auth, user, organization.permissions);
+      if (!organization.isActive) throw fieldError('organization', RESTORE_MESSAGES.organizationDeleted);
+      await ensureEmailFree(tx, user.email.toLowerCase(), user.id);
+    },
+    alongside: async (tx, user) => {
+      await tx.update(users).set({ deletedWithOrganization: false }).where(eq(users.id, user.id));
+    },
+    guard: (write) => guardUnique(write, () => fieldError('email', EMPLOYEE_MESSAGES.emailTaken)),
+  });
+  if (!restored) return null;
+  const [row] = await db
+    .select({ user: users, companyName: organizations.companyName })
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(eq(users.id, restored.id));
+  if (!row) throw notFound();
+  return row;
 }
 
 /** The organization a user may be placed in: inside the caller's scope and active (else a field error). */

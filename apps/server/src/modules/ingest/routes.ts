@@ -2,23 +2,35 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { INGEST_MESSAGES } from '@rms/contracts/telemetry';
 import { PUBLIC } from '@rms/contracts/permissions';
-import { HttpError } from '../../errors';
+import { badRequest, HttpError } from '../../errors';
 import { verifyDevice } from '../../telemetry/device-keys';
 import { REQUEST_LIMITS } from '../../auth/request-limits';
 
-// HTTP ingest (DESIGN API map): the MQTT telemetry payload over HTTP, for devices or gateways that
+// HTTP ingest (docs/architecture.md "API map"): the MQTT telemetry payload over HTTP, for devices or gateways that
 // cannot hold an MQTT connection. The device signs in like over MQTT: Basic auth with RMS ID and key.
-// The answer comes after the samples are committed, so 200 means stored.
+// The answer comes after the samples are committed, so 200 means stored. A refused payload answers
+// 400 naming the field (`{detail: "bt_v: above 40", errors: {bt_v: ["above 40"]}}`) and is counted for
+// the device like one refused over MQTT, bad JSON included: this route reads the body as text and
+// parses it itself, once it knows the device.
 
 const stored = z.object({ detail: z.string() });
+const BODY_LIMIT = 512 * 1024;
 
 export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
+  // This plugin's routes only (Fastify encapsulation): the body stays text until the device is known.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: BODY_LIMIT },
+    (_request, body, done) => done(null, body),
+  );
+
   app.post(
     '/ingest/telemetry/',
     {
       // Public to the console's guard: devices sign in with their key, checked here.
       config: { access: PUBLIC, rateLimit: REQUEST_LIMITS.ingest },
-      bodyLimit: 512 * 1024,
+      bodyLimit: BODY_LIMIT,
       schema: {
         tags: ['ingest'],
         summary: 'Telemetry from a device: one sample or an array (Basic auth: RMS ID and device key)',
@@ -37,8 +49,15 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
           ? await verifyDevice(app.db, credentials.slice(0, split), credentials.slice(split + 1))
           : null;
       if (!device) throw new HttpError(401, INGEST_MESSAGES.unknownDevice);
-      const result = await app.deviceLink.uplink.receiveTelemetry(device, request.body);
-      if (!result.ok) throw new HttpError(400, result.reason);
+      const body = typeof request.body === 'string' ? request.body : JSON.stringify(request.body ?? null);
+      const result = await app.deviceLink.uplink.receive(device, 'telemetry', body);
+      if (!result.ok) {
+        const split = result.reason.indexOf(': ');
+        const field = split > 0 ? result.reason.slice(0, split) : 'payload';
+        throw badRequest(result.reason, {
+          [field]: [split > 0 ? result.reason.slice(split + 2) : result.reason],
+        });
+      }
       return { detail: INGEST_MESSAGES.accepted };
     },
   );

@@ -7,9 +7,12 @@ import {
   INVENTORY_KINDS,
   INVENTORY_MESSAGES,
   INVENTORY_SCHEMAS,
+  DEVICE_KEY_LIMITS,
   DEVICE_KEY_MESSAGES,
   deviceKeyAnswer,
   deviceKeyBody,
+  deviceKeysAnswer,
+  deviceKeysBody,
   inventoryListQuery,
   type InventoryKind,
 } from '@rms/contracts/inventory';
@@ -17,10 +20,13 @@ import { anyOf } from '@rms/contracts/permissions';
 import { accessOf } from '@rms/contracts/routes';
 import { caller } from '../../auth/access';
 import { issueDeviceKey } from '../../telemetry/device-keys';
+import { rejectSummaries } from '../monitoring/rejects-service';
 import {
   createInventory,
   getInventory,
+  issueKeysFor,
   listInventory,
+  restoreInventory,
   updateInventory,
   type InventoryFields,
   type InventoryRecord,
@@ -70,7 +76,7 @@ function register(app: FastifyInstance, kind: InventoryKind) {
       config: { access: read },
       schema: {
         tags,
-        summary: `${config.label}s the caller's organization sees (?query= search, ?id=, ?pagination=false)`,
+        summary: `${config.label}s the caller's organization sees (?query= search, ?id=, ?pagination=false, ?is_active=false: the deleted ones)`,
         security,
         querystring: inventoryListQuery,
         response: { 200: schemas.list as z.ZodType },
@@ -78,9 +84,20 @@ function register(app: FastifyInstance, kind: InventoryKind) {
     },
     async (request) => {
       const list = await listInventory(deps, caller(request), kind, request.query);
-      return Array.isArray(list)
-        ? list.map((r) => rowOf(kind, r))
-        : { ...list, results: list.results.map((r) => rowOf(kind, r)) };
+      const records = Array.isArray(list) ? list : list.results;
+      // An RMS row says whether the device's messages were refused (the list's warning badge).
+      const rejects =
+        kind === 'rms'
+          ? await rejectSummaries(
+              app.db,
+              records.map((r) => r.id),
+            )
+          : null;
+      const answer = (r: InventoryRecord) => ({
+        ...rowOf(kind, r),
+        ...(rejects && { rejects: rejects.get(r.id) ?? null }),
+      });
+      return Array.isArray(list) ? list.map(answer) : { ...list, results: list.results.map(answer) };
     },
   );
 
@@ -97,14 +114,20 @@ function register(app: FastifyInstance, kind: InventoryKind) {
       },
     },
     async (request, reply) => {
-      const record = await createInventory(
-        deps,
-        caller(request),
-        kind,
-        fieldsOf(kind, request.body) as InventoryFields,
-      );
-      // An RMS device gets its key with it; the answer is the only place the key is ever shown.
-      const key = kind === 'rms' ? { device_key: await issueDeviceKey(app.db, record.id) } : {};
+      const auth = caller(request);
+      // An RMS device gets its key with it (one transaction: no device without a key); the answer is the
+      // only place the key is ever shown.
+      const { record, key } = await app.db.transaction(async (tx) => {
+        const made = await createInventory(
+          { ...deps, db: tx },
+          auth,
+          kind,
+          fieldsOf(kind, request.body) as InventoryFields,
+        );
+        if (kind !== 'rms') return { record: made, key: {} };
+        const device_key = await issueDeviceKey(tx, made.id);
+        return { record: await getInventory(tx, auth, kind, made.id), key: { device_key } };
+      });
       return reply.status(201).send({ ...rowOf(kind, record), detail: config.created, ...key });
     },
   );
@@ -115,7 +138,7 @@ function register(app: FastifyInstance, kind: InventoryKind) {
       config: { access: write },
       schema: {
         tags,
-        summary: `Update a ${config.label}; is_active=false deletes it (soft)`,
+        summary: `Update a ${config.label}; is_active=false deletes it (soft), is_active=true restores a deleted one (other fields are then not applied)`,
         security,
         body: updateBody,
         response: { 200: z.union([row, messageBody]) },
@@ -123,6 +146,8 @@ function register(app: FastifyInstance, kind: InventoryKind) {
     },
     async (request) => {
       const { id, is_active } = request.body;
+      const restored = is_active === true ? await restoreInventory(app.db, caller(request), kind, id) : null;
+      if (restored) return { ...rowOf(kind, restored), detail: config.restored };
       const record = await updateInventory(
         deps,
         caller(request),
@@ -155,7 +180,34 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const device = await getInventory(app.db, caller(request), 'rms', request.body.id);
-      return { device_key: await issueDeviceKey(app.db, device.id), detail: DEVICE_KEY_MESSAGES.rotated };
+      const device_key = await issueDeviceKey(app.db, device.id);
+      app.deviceLink.disconnect([device.id]);
+      return { device_key, detail: DEVICE_KEY_MESSAGES.rotated };
+    },
+  );
+
+  app.post(
+    `/${INVENTORY.rms.path}keys/`,
+    {
+      config: { access: accessOf(INVENTORY.rms.createPath) },
+      schema: {
+        tags,
+        summary: `Issue new keys for selected RMS devices (at most ${DEVICE_KEY_LIMITS.maxDevices}), for the flashing step`,
+        description:
+          'Every device must be one the caller sees (404 otherwise, and nothing changes). The keys are in this ' +
+          'answer only (only their hashes are kept); each old key stops working at once and a device connected ' +
+          'with it is disconnected. The console saves them as device-keys-<date>.csv (RMS ID, Device Key).',
+        security,
+        body: deviceKeysBody,
+        response: { 200: deviceKeysAnswer },
+      },
+    },
+    async (request, reply) => {
+      const keys = await issueKeysFor(app.db, caller(request), request.body.devices);
+      app.deviceLink.disconnect(keys.map((k) => k.id));
+      // Plaintext keys: no cache may keep this answer.
+      reply.header('cache-control', 'no-store');
+      return { detail: DEVICE_KEY_MESSAGES.issued(keys.length), keys };
     },
   );
 };

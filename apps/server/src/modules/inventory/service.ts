@@ -1,15 +1,26 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { INVENTORY, INVENTORY_MESSAGES, type InventoryKind } from '@rms/contracts/inventory';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  DEVICE_KEY_MESSAGES,
+  INVENTORY,
+  INVENTORY_MESSAGES,
+  type InventoryKind,
+  type IssuedDeviceKey,
+} from '@rms/contracts/inventory';
+import type { DeletedRowsQuery } from '@rms/contracts/soft-delete';
 import type { AuthUser } from '../../auth/access';
 import { orgScope } from '../../auth/tenant';
 import type { Db } from '../../db/client';
 import { pageOf, pageWindow, type PageParams } from '../../db/paging';
 import { poles, rmsDevices, stlts } from '../../db/schema/inventory';
 import { organizations } from '../../db/schema/organizations';
+import { deviceKeys } from '../../db/schema/telemetry';
 import { textSearch } from '../../db/search';
+import { listedRows, refuseDeletedOrganization, restoreRow, softDelete } from '../../db/soft-delete';
 import { fieldError, notFound } from '../../errors';
 import { guardUnique } from '../../db/unique-violation';
 import { today } from '../../calendar';
+import { issueDeviceKeys } from '../../telemetry/device-keys';
+import { isDeviceCode } from '../../telemetry/topics';
 
 // One service for the three inventory kinds: their tables share one shape in code (`code`, `model`),
 // RMS adds the expiry date. Rows belong to an organization (the current owner): the provider sees
@@ -34,6 +45,8 @@ export interface InventoryFields {
 
 export interface InventoryRecord extends InventoryFields {
   id: number;
+  /** RMS: when its current device key was made; null while it has none. */
+  device_key_issued_at?: string | null;
   is_active: boolean;
   organization: number;
   current_organization: { id: number; company_name: string };
@@ -42,7 +55,7 @@ export interface InventoryRecord extends InventoryFields {
 
 function selectRows(db: Db, kind: InventoryKind) {
   const t = TABLES[kind];
-  return db
+  const query = db
     .select({
       id: t.id,
       code: t.code,
@@ -50,6 +63,7 @@ function selectRows(db: Db, kind: InventoryKind) {
       model: t.model,
       inventoryDate: t.inventoryDate,
       expiryDate: kind === 'rms' ? rmsDevices.expiryDate : sql<string | null>`null`,
+      keyIssuedAt: kind === 'rms' ? deviceKeys.createdAt : sql<Date | null>`null`,
       remarks: t.remarks,
       isActive: t.isActive,
       organizationId: t.organizationId,
@@ -57,7 +71,9 @@ function selectRows(db: Db, kind: InventoryKind) {
       createdAt: t.createdAt,
     })
     .from(t)
-    .innerJoin(organizations, eq(organizations.id, t.organizationId));
+    .innerJoin(organizations, eq(organizations.id, t.organizationId))
+    .$dynamic();
+  return kind === 'rms' ? query.leftJoin(deviceKeys, eq(deviceKeys.deviceId, rmsDevices.id)) : query;
 }
 
 type Selected = Awaited<ReturnType<typeof selectRows>>[number];
@@ -69,7 +85,10 @@ function toRecord(r: Selected): InventoryRecord {
     manufacture: r.manufacture,
     model: r.model,
     inventory_date: r.inventoryDate,
-    ...(r.expiryDate !== null && { expiry_date: r.expiryDate }),
+    ...(r.expiryDate !== null && {
+      expiry_date: r.expiryDate,
+      device_key_issued_at: r.keyIssuedAt?.toISOString() ?? null,
+    }),
     remarks: r.remarks,
     is_active: r.isActive,
     organization: r.organizationId,
@@ -84,15 +103,17 @@ function visible(kind: InventoryKind, auth: AuthUser): SQL | undefined {
   return and(eq(t.isActive, true), orgScope(t.organizationId, auth));
 }
 
+/** The caller's active rows, or with `is_active=false` its deleted ones. */
 export async function listInventory(
   { db }: InventoryDeps,
   auth: AuthUser,
   kind: InventoryKind,
-  query: PageParams & { query?: string | undefined; id?: number | undefined },
+  query: PageParams & DeletedRowsQuery & { query?: string | undefined; id?: number | undefined },
 ) {
   const t = TABLES[kind];
   const where = and(
-    visible(kind, auth),
+    listedRows(t, query),
+    orgScope(t.organizationId, auth),
     query.id ? eq(t.id, query.id) : undefined,
     textSearch(query.query, [t.code, t.manufacture, t.model, t.remarks]),
   );
@@ -164,6 +185,30 @@ export async function createInventory(
   return getInventory(db, auth, kind, row.id);
 }
 
+/**
+ * Restores a deleted row the caller may see; null when there is none (the id is then an active row, or
+ * not found). Its ID must be free among active rows, and its organization active. An RMS device keeps
+ * its key: a device deleted by mistake signs in again without being flashed anew (make a new key from
+ * its edit screen when the old one should stop working).
+ */
+export async function restoreInventory(
+  db: Db,
+  auth: AuthUser,
+  kind: InventoryKind,
+  id: number,
+): Promise<InventoryRecord | null> {
+  const t = TABLES[kind];
+  const restored = await restoreRow(db, t, id, {
+    scope: orgScope(t.organizationId, auth),
+    check: async (tx, row) => {
+      await checkCodeFree(tx, kind, row.code, row.id);
+      await refuseDeletedOrganization(tx, row.organizationId);
+    },
+    guard: (write) => guardUnique(write, () => duplicate(kind)),
+  });
+  return restored ? getInventory(db, auth, kind, restored.id) : null;
+}
+
 /** Updates the given fields; `isActive === false` soft-deletes and answers null. */
 export async function updateInventory(
   { db, timeZone }: InventoryDeps,
@@ -176,7 +221,7 @@ export async function updateInventory(
   const t = TABLES[kind];
   const current = await getInventory(db, auth, kind, id);
   if (isActive === false) {
-    await db.update(t).set({ isActive: false, updatedAt: new Date() }).where(eq(t.id, current.id));
+    await softDelete(db, t, eq(t.id, current.id));
     return null;
   }
   if (changes.code !== undefined && changes.code.toLowerCase() !== current.code.toLowerCase())
@@ -203,4 +248,28 @@ export async function updateInventory(
     () => duplicate(kind),
   );
   return getInventory(db, auth, kind, current.id);
+}
+
+/**
+ * New keys for RMS devices the caller sees (active, its organization's; the provider's people: any),
+ * answered by RMS ID for the flashing step. One device it does not see answers 404 and nothing changes;
+ * an RMS ID outside the id grammar cannot sign in, so it gets no key (400 naming it).
+ */
+export async function issueKeysFor(db: Db, auth: AuthUser, ids: number[]): Promise<IssuedDeviceKey[]> {
+  const wanted = [...new Set(ids)];
+  return db.transaction(async (tx) => {
+    const devices = await tx
+      .select({ id: rmsDevices.id, code: rmsDevices.code })
+      .from(rmsDevices)
+      .where(and(inArray(rmsDevices.id, wanted), visible('rms', auth)))
+      .orderBy(asc(rmsDevices.code), asc(rmsDevices.id));
+    if (devices.length !== wanted.length) throw notFound();
+    const outside = devices.find((d) => !isDeviceCode(d.code));
+    if (outside) throw fieldError('devices', DEVICE_KEY_MESSAGES.outsideGrammar(outside.code));
+    const keys = await issueDeviceKeys(
+      tx,
+      devices.map((d) => d.id),
+    );
+    return devices.map((d) => ({ id: d.id, device_id: d.code, device_key: keys.get(d.id)! }));
+  });
 }

@@ -5,7 +5,7 @@ import {
   type DropdownValueRow,
 } from '@rms/contracts/master-data';
 import { bearer, createTestApp, type Session, type TestApp } from '../../testing/app';
-import { masterDataCallers, type MasterDataCallers } from './test-callers';
+import { masterDataCallers, type MasterDataCallers } from '../../testing/master-data-callers';
 
 let t: TestApp;
 let who: MasterDataCallers;

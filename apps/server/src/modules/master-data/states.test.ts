@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MASTER_DATA_MESSAGES as M } from '@rms/contracts/master-data';
 import { bearer, createTestApp, type Session, type TestApp } from '../../testing/app';
-import { masterDataCallers, type MasterDataCallers } from './test-callers';
+import { masterDataCallers, type MasterDataCallers } from '../../testing/master-data-callers';
 
 let t: TestApp;
 let who: MasterDataCallers;

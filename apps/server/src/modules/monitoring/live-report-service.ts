@@ -9,9 +9,11 @@ import { deviceLiveState, telemetrySamples } from '../../db/schema/telemetry';
 import { today } from '../../calendar';
 import { getInventory } from '../inventory/service';
 import { addDays, dayStart } from './days';
+import { rejectSummaries } from './rejects-service';
 
 // The device live report (spec 02 §3): every figure comes from the device's newest stored sample, its
-// active activation and its newest parameter version; what is not known yet is null.
+// active activation and its newest parameter version; what is not known yet is null. `rejects` (ours)
+// counts the device's messages the server refused, with the last reason.
 
 export async function liveReportOf(
   db: Db,
@@ -21,7 +23,7 @@ export async function liveReportOf(
 ): Promise<LiveReport> {
   const device = await getInventory(db, auth, 'rms', deviceId);
   const day = today(timeZone);
-  const [[live], [activation], [parameters], [load]] = await Promise.all([
+  const [[live], [activation], [parameters], [load], rejects] = await Promise.all([
     db.select().from(deviceLiveState).where(eq(deviceLiveState.deviceId, deviceId)),
     db
       .select({
@@ -51,6 +53,7 @@ export async function liveReportOf(
           lt(telemetrySamples.ts, sql`${dayStart(addDays(day, 1), timeZone)}`),
         ),
       ),
+    rejectSummaries(db, [deviceId]),
   ]);
   const s = live?.sample;
   const n = (name: string) => (s && typeof s[name] === 'number' ? s[name] : null);
@@ -84,6 +87,7 @@ export async function liveReportOf(
     pv_power: product('pv_v', 'pv_i'),
     pv_current: n('pv_i'),
     mppt_efficiency: n('mppt'),
+    rejects: rejects.get(deviceId) ?? null,
   };
 }
 

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   GRAPH_MESSAGES,
   MAP_DEFAULT_CENTER,
-  REPORT_COUNT_CAP,
   REPORT_CSV_HEADER,
   REPORT_MESSAGES,
   type GraphPoint,
@@ -111,6 +110,11 @@ beforeAll(async () => {
     insert into telemetry_samples (device_id, ts, gsm_sig, bt_v, bt_ch_i, bt_dis_i, soc, pv_v, pv_i, lo_v,
       lo_i, brightness, lo_sts, mppt, energy_wh, temp)
     values (${yearC.id}, ${spikeIso}::timestamptz, 60, 12.5, 1, 0, 70, 18.2, 50, 12, 0.5, 50, 1, 90, 0, 30)`);
+  // Loaded in bulk, the year gets its local days as the ingest keeps them (first, last sample, count).
+  await db.execute(sql`
+    insert into daily_harvest (device_id, day, harvest_wh, first_ts, last_ts, last_energy_wh, samples)
+    select device_id, (ts at time zone 'Asia/Kolkata')::date, 0, min(ts), max(ts), 0, count(*)
+    from telemetry_samples where device_id = ${yearC.id} group by 1, 2`);
 }, 120_000);
 afterAll(() => t.close());
 
@@ -255,13 +259,8 @@ describe('device report', () => {
   it('pages the samples of the caller’s devices, newest first, and never another customer’s', async () => {
     const res = await get(viewerA, 'monitoring/device_report/?page_size=5');
     expect(res.statusCode).toBe(200);
-    const page = res.json<{
-      results: ReportRow[];
-      count: number;
-      next: number | null;
-      count_capped: boolean;
-    }>();
-    expect(page).toMatchObject({ count: 9, current: 1, next: 2, count_capped: false });
+    const page = res.json<{ results: ReportRow[]; count: number; next: number | null }>();
+    expect(page).toMatchObject({ count: 9, current: 1, next: 2 });
     expect(page.results[0]).toEqual({
       created_at: new Date(f.at(f.day.d0, '00:00:03')).toISOString(),
       device: f.lampA.id,
@@ -307,15 +306,38 @@ describe('device report', () => {
     expect(offline.count).toBe(0);
   });
 
-  it('caps the count of a long report', async () => {
+  it('counts a long report exactly, past 10,000 rows, and pages to its end', async () => {
     const res = await get(viewerC, 'monitoring/device_report/?page_size=100', {
       'accept-encoding': 'gzip, deflate, br',
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('gzip');
     const page = JSON.parse((await import('node:zlib')).gunzipSync(res.rawPayload).toString());
-    expect(page).toMatchObject({ count: REPORT_COUNT_CAP, count_capped: true, next: 2 });
+    // A year of 5-minute samples and the spike: 365 × 288 + 1.
+    const total = 365 * 288 + 1;
+    expect(page).toMatchObject({ count: total, next: 2 });
     expect(page.results).toHaveLength(100);
+    const lastPage = Math.ceil(total / 100);
+    const end = (await get(viewerC, `monitoring/device_report/?page_size=100&page=${lastPage}`)).json();
+    expect(end).toMatchObject({ count: total, current: lastPage, next: null });
+    expect(end.results).toHaveLength(total % 100);
+    expect(end.results.at(-1).created_at).toBe(new Date(f.at(first, '00:00:00')).toISOString());
+
+    // Local days, both included: ten days, and the spike's day with its extra sample.
+    const ten = (
+      await get(
+        viewerC,
+        `monitoring/device_report/?created_at__gte=${addDaysTo(last, -9)}&created_at__lte=${last}`,
+      )
+    ).json();
+    expect(ten.count).toBe(10 * 288);
+    const spikeDay = addDaysTo(last, -60);
+    const day = (
+      await get(viewerC, `monitoring/device_report/?created_at__gte=${spikeDay}&created_at__lte=${spikeDay}`)
+    ).json();
+    expect(day.count).toBe(289);
+    // Another customer's year is not counted.
+    expect((await get(viewerA, 'monitoring/device_report/')).json().count).toBe(9);
   });
 
   it('refuses a backwards date range, naming the field', async () => {

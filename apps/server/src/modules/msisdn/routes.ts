@@ -27,7 +27,8 @@ export const msisdnRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: VIEW },
       schema: {
         tags,
-        summary: 'MSISDN mappings the caller sees (?query= searches SIM number, IMSI and MSISDN)',
+        summary:
+          'MSISDN mappings the caller sees (?query= searches SIM number, IMSI and MSISDN; ?is_active=false: the deleted ones)',
         security,
         querystring: msisdnListQuery,
         response: { 200: msisdnList },
@@ -60,7 +61,8 @@ export const msisdnRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: MANAGE },
       schema: {
         tags,
-        summary: 'Update a mapping (id and the three numbers); {id, is_active: false} deletes it (soft)',
+        summary:
+          'Update a mapping (id and the three numbers); {id, is_active: false} deletes it (soft), {id, is_active: true} restores a deleted one',
         security,
         body: msisdnUpdateBody,
         response: { 200: saved },

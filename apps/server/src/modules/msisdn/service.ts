@@ -6,6 +6,7 @@ import {
   type MsisdnRow,
   type MsisdnUpdateBody,
 } from '@rms/contracts/msisdn';
+import type { DeletedRowsQuery } from '@rms/contracts/soft-delete';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../auth/access';
 import { orgScope } from '../../auth/tenant';
@@ -13,8 +14,9 @@ import type { Db } from '../../db/client';
 import { msisdnMappings } from '../../db/schema/msisdn';
 import { pageOf, pageWindow, type PageParams } from '../../db/paging';
 import { textSearch } from '../../db/search';
+import { listedRows, refuseDeletedOrganization, restoreRow, softDelete } from '../../db/soft-delete';
 import { fieldError, notFound } from '../../errors';
-import { isUniqueViolation } from '../../db/unique-violation';
+import { guardUniqueFields } from '../../db/unique-violation';
 
 type MappingRecord = typeof msisdnMappings.$inferSelect;
 
@@ -39,10 +41,17 @@ const FIELDS: {
   },
 ];
 
-/** Active mappings the caller's organization sees, newest first; `query` searches the three numbers. */
-export async function listMappings(db: Db, auth: AuthUser, query: PageParams & { query?: string }) {
+/**
+ * Active mappings the caller's organization sees (deleted ones with `is_active=false`), newest first;
+ * `query` searches the three numbers.
+ */
+export async function listMappings(
+  db: Db,
+  auth: AuthUser,
+  query: PageParams & DeletedRowsQuery & { query?: string },
+) {
   const where = and(
-    eq(msisdnMappings.isActive, true),
+    listedRows(msisdnMappings, query),
     orgScope(msisdnMappings.organizationId, auth),
     textSearch(query.query, [msisdnMappings.simNumber, msisdnMappings.imsi, msisdnMappings.msisdn]),
   );
@@ -76,28 +85,37 @@ export async function createMapping(db: Db, auth: AuthUser, body: MsisdnFields):
   return toRow(row);
 }
 
-/** Updates a mapping's numbers, or soft-deletes it; a row outside the caller's organization is 404. */
+/**
+ * Updates a mapping's numbers, soft-deletes it or restores it; a row outside the caller's organization
+ * is 404. A restore is refused when another active mapping now holds one of its numbers.
+ */
 export async function updateMapping(
   db: Db,
   auth: AuthUser,
   body: MsisdnUpdateBody,
 ): Promise<{ row: MsisdnRow; detail: string }> {
-  const visible = and(
-    eq(msisdnMappings.id, body.id),
-    eq(msisdnMappings.isActive, true),
-    orgScope(msisdnMappings.organizationId, auth),
-  );
+  const scope = orgScope(msisdnMappings.organizationId, auth);
+  const visible = and(eq(msisdnMappings.id, body.id), eq(msisdnMappings.isActive, true), scope);
   if (body.kind === 'delete') {
-    const [row] = await db
-      .update(msisdnMappings)
-      .set({ isActive: false, updatedAt: new Date() })
-      .where(visible)
-      .returning();
-    if (!row) throw notFound(M.notFound);
-    return { row: toRow(row), detail: M.deleted };
+    const id = await softDelete(db, msisdnMappings, and(eq(msisdnMappings.id, body.id), scope));
+    if (id === null) throw notFound(M.notFound);
+    return { row: await mappingOf(db, id), detail: M.deleted };
   }
-  const [existing] = await db.select({ id: msisdnMappings.id }).from(msisdnMappings).where(visible);
+  if (body.kind === 'restore' || body.restore) {
+    const restored = await restoreRow(db, msisdnMappings, body.id, {
+      scope,
+      check: async (tx, row) => {
+        await refuseTaken(tx, { sim_number: row.simNumber, imsi: row.imsi, msisdn: row.msisdn }, row.id);
+        await refuseDeletedOrganization(tx, row.organizationId);
+      },
+      guard: guardDuplicates,
+    });
+    if (restored) return { row: await mappingOf(db, restored.id), detail: M.restored };
+  }
+  const [existing] = await db.select().from(msisdnMappings).where(visible);
   if (!existing) throw notFound(M.notFound);
+  // {id, is_active: true} on a mapping that is not deleted: nothing to change.
+  if (body.kind === 'restore') return { row: toRow(existing), detail: M.updated };
   await refuseTaken(db, body, body.id);
   const [row] = await guardDuplicates(() =>
     db
@@ -108,6 +126,12 @@ export async function updateMapping(
   );
   if (!row) throw notFound(M.notFound);
   return { row: toRow(row), detail: M.updated };
+}
+
+async function mappingOf(db: Db, id: number): Promise<MsisdnRow> {
+  const [row] = await db.select().from(msisdnMappings).where(eq(msisdnMappings.id, id));
+  if (!row) throw notFound(M.notFound);
+  return toRow(row);
 }
 
 /** The first of the three numbers another active mapping already holds, as a field error. */
@@ -125,25 +149,8 @@ async function refuseTaken(db: Db, body: MsisdnFields, exceptId?: number): Promi
 }
 
 /** Two saves can pass the check at once; then the partial unique index decides, and names the field. */
-async function guardDuplicates<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    const text = violationText(error);
-    const hit = FIELDS.find((f) => text.includes(f.index)) ?? FIELDS[0]!;
-    throw fieldError(hit.field, hit.taken);
-  }
-}
-
-function violationText(error: unknown): string {
-  const parts: string[] = [];
-  for (let e = error; e instanceof Object; e = (e as { cause?: unknown }).cause) {
-    const { constraint, message } = e as { constraint?: unknown; message?: unknown };
-    if (typeof constraint === 'string') parts.push(constraint);
-    if (typeof message === 'string') parts.push(message);
-  }
-  return parts.join(' ');
+function guardDuplicates<T>(write: () => Promise<T>): Promise<T> {
+  return guardUniqueFields(write, FIELDS);
 }
 
 function toRow(row: MappingRecord): MsisdnRow {

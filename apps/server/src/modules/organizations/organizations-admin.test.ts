@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { ORGANIZATION_MESSAGES } from '@rms/contracts/organizations';
+import { GSTIN_MESSAGES, PAN_MESSAGES } from '@rms/contracts/tax-ids';
 import { cities, states } from '../../db/schema/master-data';
 import { organizations } from '../../db/schema/organizations';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
 import { addUser } from '../../testing/users';
 import { waitForMail } from '../../testing/outbox';
+import { testGstin, testPan } from '../../testing/tax-ids';
 
 let t: TestApp;
 let admin: Session;
@@ -27,7 +29,7 @@ function body(over: Record<string, unknown> = {}) {
     address: '12 MG Road',
     activation_date: '2026-01-01',
     expiry_date: '2030-12-31',
-    pan: 'ABCDE1234F',
+    pan: testPan(serial),
     gst: '',
     tagline: 'Bright streets',
     sub_domain: `sunrise${serial}`,
@@ -121,6 +123,63 @@ describe('organization registration', () => {
   it('refuses an expiry date before the activation date', async () => {
     const res = await post(admin, body({ activation_date: '2026-05-01', expiry_date: '2026-04-01' }));
     expect(res.json().errors.expiry_date).toEqual([ORGANIZATION_MESSAGES.expiryBeforeActivation]);
+  });
+});
+
+describe('PAN and GST number', () => {
+  it('saves a valid GSTIN of the PAN, uppercased', async () => {
+    const payload = body();
+    const gst = testGstin(payload.pan, '29', '2');
+    const res = await post(admin, { ...payload, gst: ` ${gst.toLowerCase()} ` });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().gst).toBe(gst);
+  });
+
+  it('names gst for a wrong check character, a wrong state code or a PAN not the organization’s', async () => {
+    const payload = body();
+    const good = testGstin(payload.pan);
+    const wrongCheck = good.slice(0, 14) + (good[14] === '0' ? '1' : '0');
+    const cases: [string, string][] = [
+      [wrongCheck, GSTIN_MESSAGES.checksum],
+      [testGstin(payload.pan, '41'), GSTIN_MESSAGES.stateCode],
+      [testGstin(testPan(9999)), GSTIN_MESSAGES.panMismatch],
+      ['07ABCDE1234F1Z5', GSTIN_MESSAGES.pan],
+    ];
+    for (const [gst, message] of cases) {
+      const res = await post(admin, { ...payload, gst });
+      expect(res.statusCode, gst).toBe(400);
+      expect(res.json().errors, gst).toEqual({ gst: [message] });
+    }
+    expect((await get(admin, `?email=${payload.email}&pagination=false`)).json()).toEqual([]);
+  });
+
+  it('names pan for a 4th character that is no holder type, on every form that takes a PAN', async () => {
+    const res = await post(admin, body({ pan: 'ABCDE1234F' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ pan: [PAN_MESSAGES.holderType] });
+    const existing = await post(
+      admin,
+      { email: 'someone@test.example', pan: 'abcde1234f' },
+      '/api/v1/admin_settings/existing_organization/',
+    );
+    expect(existing.statusCode).toBe(400);
+    expect(existing.json().errors).toEqual({ pan: [PAN_MESSAGES.holderType] });
+  });
+
+  it('compares an update’s GSTIN or PAN with the one already stored', async () => {
+    const payload = body();
+    const id = (await post(admin, { ...payload, gst: testGstin(payload.pan) })).json().id as number;
+    const otherPan = testPan(9998);
+    const gstOnly = await put(admin, { id, gst: testGstin(otherPan) });
+    expect(gstOnly.statusCode).toBe(400);
+    expect(gstOnly.json().errors).toEqual({ gst: [GSTIN_MESSAGES.panMismatch] });
+    const panOnly = await put(admin, { id, pan: otherPan });
+    expect(panOnly.statusCode).toBe(400);
+    expect(panOnly.json().errors).toEqual({ gst: [GSTIN_MESSAGES.panMismatch] });
+    // Both together, or the GST number cleared, are fine.
+    expect((await put(admin, { id, pan: otherPan, gst: testGstin(otherPan) })).statusCode).toBe(200);
+    expect((await put(admin, { id, pan: payload.pan, gst: '' })).json().gst).toBeNull();
+    expect((await put(admin, { id, pan: otherPan })).statusCode).toBe(200);
   });
 });
 
@@ -227,17 +286,17 @@ describe('existing organization', () => {
   it('adds an organization matched by e-mail and PAN only once its owner confirms the mailed link', async () => {
     const [loose] = await t.database.db
       .insert(organizations)
-      .values({ companyName: 'Loose Ltd', email: 'loose@test.example', pan: 'LOOSE1234L' })
+      .values({ companyName: 'Loose Ltd', email: 'loose@test.example', pan: 'LOOCE1234L' })
       .returning({ id: organizations.id });
     const payload = body({ email: 'linker@test.example' });
     await post(admin, payload);
     const linker = await signIn(t.app, payload.email, payload.create_password);
     expect((await get(linker, `?id=${loose!.id}`)).json().results).toEqual([]);
 
-    expect((await link(linker, { email: 'loose@test.example', pan: 'WRONG1234W' })).json().detail).toBe(
+    expect((await link(linker, { email: 'loose@test.example', pan: 'WROFG1234W' })).json().detail).toBe(
       ORGANIZATION_MESSAGES.existingNotFound,
     );
-    const res = await link(linker, { email: 'LOOSE@test.example', pan: 'loose1234l' });
+    const res = await link(linker, { email: 'LOOSE@test.example', pan: 'looce1234l' });
     expect(res.statusCode).toBe(200);
     expect(res.json().detail).toBe(ORGANIZATION_MESSAGES.adoptionMailed);
     // Until the owner confirms, nothing changed: the requester neither sees nor edits it.
@@ -260,7 +319,7 @@ describe('existing organization', () => {
     expect(ok.json().detail).toMatch(/Loose Ltd is now managed by/);
     expect((await get(linker, `?id=${loose!.id}`)).json().results).toHaveLength(1);
     expect((await confirm(code)).statusCode).toBe(400);
-    expect((await link(linker, { email: 'loose@test.example', pan: 'LOOSE1234L' })).json().detail).toBe(
+    expect((await link(linker, { email: 'loose@test.example', pan: 'LOOCE1234L' })).json().detail).toBe(
       ORGANIZATION_MESSAGES.existingAlready,
     );
   });
@@ -287,7 +346,8 @@ describe('dashboard companies', () => {
 
 describe('a partial update', () => {
   it('leaves every field it was not sent as it was: permissions, GST, tag line, logo, owner name', async () => {
-    const created = await post(admin, body({ gst: '07ABCDE1234F1Z5' }));
+    const payload = body();
+    const created = await post(admin, { ...payload, gst: testGstin(payload.pan) });
     expect(created.statusCode).toBe(201);
     const id = created.json().id as number;
     const before = (await get(admin, `?id=${id}`)).json().results[0];

@@ -29,6 +29,7 @@ import {
   confirmAdoption,
   requestAdoption,
   listOrganizations,
+  restoreOrganization,
   updateOrganization,
 } from './service';
 
@@ -89,7 +90,8 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: LOOKUP },
       schema: {
         tags,
-        summary: 'Organizations the caller sees (?query= search, ?email= lookup, ?id=)',
+        summary:
+          'Organizations the caller sees (?query= search, ?email= lookup, ?id=, ?is_active=false: the deleted ones)',
         security,
         querystring: organizationListQuery,
         response: { 200: organizationList },
@@ -122,13 +124,24 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: MANAGE },
       schema: {
         tags,
-        summary: 'Update an organization; is_active=false deletes it (soft)',
+        summary:
+          'Update an organization; is_active=false deletes it (soft) with its people, is_active=true restores a deleted one and them (other fields are then not applied)',
         security,
         body: organizationUpdateBody,
         response: { 200: z.union([organizationRow.extend({ detail: z.string() }), messageBody]) },
       },
     },
     async (request) => {
+      if (request.body.is_active === true) {
+        const restored = await restoreOrganization(deps, caller(request), request.body.id);
+        if (restored) {
+          const { row, notRestored } = restored;
+          const detail = notRestored.length
+            ? ORGANIZATION_MESSAGES.restoredExcept(notRestored)
+            : ORGANIZATION_MESSAGES.restored;
+          return { ...row, detail };
+        }
+      }
       const row = await updateOrganization(deps, caller(request), request.body);
       return row
         ? { ...row, detail: ORGANIZATION_MESSAGES.updated }

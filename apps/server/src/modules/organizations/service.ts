@@ -10,6 +10,8 @@ import {
   type OrganizationRow,
   type OrganizationUpdateBody,
 } from '@rms/contracts/organizations';
+import { GSTIN_MESSAGES, gstinMatchesPan } from '@rms/contracts/tax-ids';
+import type { DeletedRowsQuery } from '@rms/contracts/soft-delete';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/employees';
 import { cities, states } from '../../db/schema/master-data';
@@ -17,6 +19,8 @@ import { organizationAdoptions, organizations } from '../../db/schema/organizati
 import { sessions } from '../../db/schema/session';
 import { pageOf, pageWindow, type PageParams } from '../../db/paging';
 import { textSearch } from '../../db/search';
+import { listedRows, restoreRow, softDelete } from '../../db/soft-delete';
+import { guardUnique, violatedIndex } from '../../db/unique-violation';
 import { today } from '../../calendar';
 import { permissionsRefused, type AuthUser } from '../../auth/access';
 import { hashPassword } from '../../auth/passwords';
@@ -65,10 +69,11 @@ const owner = aliasedTable(users, 'owner');
 export async function listOrganizations(
   deps: OrganizationDeps,
   auth: AuthUser,
-  query: PageParams & { query?: string | undefined; email?: string | undefined; id?: number | undefined },
+  query: PageParams &
+    DeletedRowsQuery & { query?: string | undefined; email?: string | undefined; id?: number | undefined },
 ) {
   const where = and(
-    eq(organizations.isActive, true),
+    listedRows(organizations, query),
     visibleOrganizations(auth),
     query.email ? sql`lower(${organizations.email}) = ${query.email}` : undefined,
     query.id ? eq(organizations.id, query.id) : undefined,
@@ -101,7 +106,10 @@ export async function listOrganizations(
   );
 }
 
-/** Counts over the organizations the caller sees, the provider itself left out. */
+/**
+ * Counts over the organizations the caller sees: Active plus Expired are the rows of its organization
+ * list (the caller's own organization included, as the list shows it), Deactivated the deleted ones.
+ */
 export async function dashboardCompanies({ db, timeZone }: OrganizationDeps, auth: AuthUser) {
   const day = today(timeZone);
   const [row] = await db
@@ -111,7 +119,7 @@ export async function dashboardCompanies({ db, timeZone }: OrganizationDeps, aut
       deactivated: sql<number>`count(*) filter (where not ${organizations.isActive})`,
     })
     .from(organizations)
-    .where(and(eq(organizations.isProvider, false), visibleOrganizations(auth)));
+    .where(visibleOrganizations(auth));
   return {
     active_companies: Number(row?.active ?? 0),
     expired_count: Number(row?.expired ?? 0),
@@ -204,15 +212,13 @@ export async function updateOrganization(
     if (current.id === auth.organizationId || current.isProvider)
       throw badRequest(ORGANIZATION_MESSAGES.cannotDeleteOwn);
     await db.transaction(async (tx) => {
-      await tx
-        .update(organizations)
-        .set({ isActive: false, updatedAt: new Date() })
-        .where(eq(organizations.id, current.id));
-      // Its people go with it (their e-mails become free again), and their open sessions end now.
+      await softDelete(tx as unknown as Db, organizations, eq(organizations.id, current.id));
+      // Its people go with it (their e-mails become free again, and a restore brings them back), and
+      // their open sessions end now.
       await tx
         .update(users)
-        .set({ isActive: false, updatedAt: new Date() })
-        .where(eq(users.organizationId, current.id));
+        .set({ isActive: false, deletedWithOrganization: true, updatedAt: new Date() })
+        .where(and(eq(users.organizationId, current.id), eq(users.isActive, true)));
       await tx
         .update(sessions)
         .set({ revokedAt: new Date(), revokedReason: 'organization deleted' })
@@ -248,6 +254,12 @@ export async function updateOrganization(
   }
   if (body.email && body.email !== current.email.toLowerCase())
     await checkEmailFree(db, body.email, current.id);
+  // The contract compares the two when both are sent; one sent alone is compared with the stored other.
+  if (
+    (body.gst !== undefined || body.pan !== undefined) &&
+    !gstinMatchesPan(body.gst !== undefined ? body.gst : current.gst, body.pan ?? current.pan)
+  )
+    throw fieldError('gst', GSTIN_MESSAGES.panMismatch);
   const activation = body.activation_date ?? current.activationDate;
   const expiry = body.expiry_date ?? current.expiryDate;
   if (activation && expiry && expiry <= activation)
@@ -290,6 +302,73 @@ export async function updateOrganization(
   if (body.email !== undefined)
     noticeEmailChanged(deps.mailer, deps.log, { from: current.email, to: body.email });
   return getOrganization(deps, auth, current.id);
+}
+
+/**
+ * Restores a deleted organization the caller sees, with the people deleted with it. Refused, naming the
+ * field, when the organization that manages it is deleted, or another active organization or user now
+ * holds its e-mail or sub-domain (its owner signs in with that e-mail). Another person whose e-mail is
+ * now someone else's stays deleted and is named in `notRestored`. Null when no deleted organization
+ * has this id in the caller's scope.
+ */
+export async function restoreOrganization(
+  deps: OrganizationDeps,
+  auth: AuthUser,
+  id: number,
+): Promise<{ row: OrganizationRow; notRestored: string[] } | null> {
+  const notRestored: string[] = [];
+  const restored = await restoreRow(deps.db, organizations, id, {
+    scope: visibleOrganizations(auth),
+    check: async (tx, org) => {
+      if (org.parentId !== null) {
+        const [parent] = await tx
+          .select({ id: organizations.id })
+          .from(organizations)
+          .where(and(eq(organizations.id, org.parentId), eq(organizations.isActive, true)));
+        if (!parent) throw fieldError('parent', ORGANIZATION_MESSAGES.parentDeleted);
+      }
+      await checkEmailFree(tx, org.email.toLowerCase(), org.id);
+      if (org.subDomain && !(await isSubDomainAvailable(tx, org.subDomain.toLowerCase(), org.id)))
+        throw fieldError('sub_domain', ORGANIZATION_MESSAGES.domainTaken);
+    },
+    alongside: async (tx, org) => {
+      const people = await tx
+        .select()
+        .from(users)
+        .where(
+          and(
+            eq(users.organizationId, org.id),
+            eq(users.deletedWithOrganization, true),
+            eq(users.isActive, false),
+          ),
+        )
+        .orderBy(desc(users.isPrimary), users.id);
+      for (const person of people) {
+        const [taken] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(sql`lower(${users.email}) = lower(${person.email})`, eq(users.isActive, true)));
+        if (taken) {
+          // The owner signs in with the organization's e-mail, checked above; anyone else waits.
+          if (person.isPrimary) throw fieldError('email', ORGANIZATION_MESSAGES.emailTaken);
+          notRestored.push(person.email);
+          continue;
+        }
+        await tx
+          .update(users)
+          .set({ isActive: true, deletedWithOrganization: false, updatedAt: new Date() })
+          .where(eq(users.id, person.id));
+      }
+    },
+    guard: (write) =>
+      guardUnique(write, (error) =>
+        violatedIndex(error).includes('sub_domain')
+          ? fieldError('sub_domain', ORGANIZATION_MESSAGES.domainTaken)
+          : fieldError('email', ORGANIZATION_MESSAGES.emailTaken),
+      ),
+  });
+  if (!restored) return null;
+  return { row: await getOrganization(deps, auth, restored.id), notRestored };
 }
 
 const ADOPTION_LINK_HOURS = 72;

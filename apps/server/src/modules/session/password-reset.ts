@@ -20,6 +20,8 @@ export interface ResetDeps {
   publicUrl: string;
   log: FastifyBaseLogger;
   throttle: AttemptThrottle;
+  /** An account set a new password (the first start's kept credentials of it are dropped). */
+  accountUsed?: (email: string) => void;
 }
 
 /**
@@ -76,16 +78,21 @@ export async function confirmPasswordReset(
         ),
       )
       .returning({ userId: passwordResets.userId });
-    if (!reset) return false;
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, reset.userId));
+    if (!reset) return null;
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(eq(users.id, reset.userId))
+      .returning({ email: users.email });
     await tx
       .update(sessions)
       .set({ revokedAt: new Date(), revokedReason: 'password reset' })
       .where(and(eq(sessions.userId, reset.userId), isNull(sessions.revokedAt)));
-    return true;
+    return user ?? null;
   });
   if (!done)
     throw badRequest(PASSWORD_RESET_MESSAGES.invalidLink, { code: [PASSWORD_RESET_MESSAGES.invalidLink] });
+  deps.accountUsed?.(done.email);
   return PASSWORD_RESET_MESSAGES.changed;
 }
 

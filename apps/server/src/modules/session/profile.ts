@@ -76,5 +76,6 @@ export async function changePassword(
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, auth.id));
     await revokeUserSessions(tx, auth.id, 'password changed');
   });
+  deps.accountUsed?.(user.email);
   return PASSWORD_CHANGE_MESSAGES.changed;
 }

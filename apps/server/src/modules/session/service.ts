@@ -35,6 +35,8 @@ export interface SessionDeps {
   timeZone: string;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** An account signed in or set a new password (the first start's kept credentials of it are dropped). */
+  accountUsed?: (email: string) => void;
 }
 
 export async function login(
@@ -62,6 +64,7 @@ export async function login(
     : await verifyAgainstDummy(input.password);
   if (!row || !ok) throw new HttpError(400, MESSAGES.invalidCredentials);
   deps.throttle.succeeded(account, input.ip);
+  deps.accountUsed?.(row.user.email);
 
   const sessionId = newSessionId();
   const secret = newRefreshSecret();

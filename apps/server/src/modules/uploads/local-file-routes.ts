@@ -4,6 +4,7 @@ import { PUBLIC } from '@rms/contracts/permissions';
 import { badRequest, forbidden, HttpError, notFound } from '../../errors';
 import { UploadRefused, type LocalStorage } from '../../storage/local-storage';
 import { contentTypeOfKey, kindOfKey } from '../../storage/storage';
+import { recordUploaded } from './file-access';
 
 // The embedded store's own upload and download links (S3 serves its presigned URLs itself).
 
@@ -49,6 +50,8 @@ export const localFileRoutes: FastifyPluginAsync<{ storage: LocalStorage }> = as
         if (error.reason === 'used') throw new HttpError(409, UPLOAD_MESSAGES.linkUsed);
         throw badRequest(FILE_KINDS[kindOfKey(key)].wrongContent);
       }
+      // The embedded store sees the file arrive: that moment is its upload time.
+      await recordUploaded(app.db, key, new Date());
       return reply.status(200).send({ detail: 'Uploaded' });
     },
   );

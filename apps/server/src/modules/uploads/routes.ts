@@ -4,6 +4,7 @@ import { SIGNED_IN } from '@rms/contracts/permissions';
 import {
   downloadQuery,
   downloadResponse,
+  fileRecord,
   photoUpdateBody,
   photoUpdateResponse,
   presignBody,
@@ -13,7 +14,7 @@ import { caller } from '../../auth/access';
 import { notFound } from '../../errors';
 import { isReportKey } from '../../storage/storage';
 import { presignUpload, recordPhoto } from './service';
-import { mayRead, recordFileOwner } from './file-access';
+import { fileRecordOf, mayRead, recordFileOwner } from './file-access';
 
 // Any signed-in user may upload (their own photo, a logo on a form they may save, a spreadsheet);
 // recording the file on a row is where each area checks its own permission.
@@ -62,6 +63,28 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const url = await app.storage.downloadUrl(key, notAfter);
       return { url, photo_url: url };
+    },
+  );
+
+  app.get(
+    '/uploads/file_record/',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags: ['uploads'],
+        summary: 'Who stored a file and when (the uploader, when the link was issued, when the file arrived)',
+        security: [{ bearer: [] }],
+        querystring: downloadQuery,
+        response: { 200: fileRecord },
+      },
+    },
+    async (request) => {
+      // Files the caller's organization stored (the provider's people: every file); 404 otherwise, also
+      // for an image another organization stored that the caller may see on a row.
+      const auth = caller(request);
+      const record = await fileRecordOf(app.db, app.storage, request.query.path);
+      if (!record || (record.organization !== auth.organizationId && !auth.isProvider)) throw notFound();
+      return record;
     },
   );
 

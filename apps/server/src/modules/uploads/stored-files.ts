@@ -2,7 +2,7 @@ import { FILE_KINDS, formatBytes, UPLOAD_MESSAGES } from '@rms/contracts/uploads
 import type { AuthUser } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { fieldError } from '../../errors';
-import { assertOwnFile } from './file-access';
+import { assertOwnFile, fileRecordOf } from './file-access';
 import { contentMatches } from '../../storage/content-check';
 import { contentTypeOfKey, kindOfKey, type Storage } from '../../storage/storage';
 
@@ -29,6 +29,8 @@ export async function verifyStoredImage(
     await storage.remove(key);
     throw fieldError(field, UPLOAD_MESSAGES.notAnImage);
   }
+  // Keeps when the store received it (S3: the browser uploaded straight there).
+  await fileRecordOf(db, storage, key);
 }
 
 /** The signed display link of a stored file, or null when there is none. */

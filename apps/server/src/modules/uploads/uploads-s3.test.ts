@@ -107,3 +107,17 @@ describe('S3 storage', () => {
     );
   });
 });
+
+describe('S3 storage: who uploaded a file, and when', () => {
+  it('takes the time the store received the file, once it is there', async () => {
+    const target = await presign(t.app, admin, 'photo.png', PNG.length);
+    const recordOf = () =>
+      t.app.inject({ url: `/api/v1/uploads/file_record/?path=${target.file_name}`, headers: bearer(admin) });
+    expect((await recordOf()).json()).toMatchObject({ uploaded_by: { id: adminId }, uploaded_at: null });
+    await putTo(target.url, PNG, target.content_type);
+    const record = (await recordOf()).json();
+    expect(record.uploaded_by.id).toBe(adminId);
+    // S3 stamps whole seconds.
+    expect(Date.parse(record.uploaded_at)).toBeGreaterThanOrEqual(Date.parse(record.requested_at) - 1000);
+  });
+});

@@ -213,3 +213,39 @@ describe('PUT uploads/download_file/ (profile image)', () => {
     expect((await record(boss, { id: acmeAdmin!.id, photo: key })).statusCode).toBe(404);
   });
 });
+
+describe('GET uploads/file_record/ (who uploaded a file, and when)', () => {
+  const recordOf = (session: Session, path: string) =>
+    t.app.inject({ url: `/api/v1/uploads/file_record/?path=${path}`, headers: bearer(session) });
+
+  it('names the uploader, when the link was issued and when the file arrived', async () => {
+    const before = Date.now();
+    const target = await presign(t.app, clerk, 'photo.png', PNG.length);
+    const waiting = await recordOf(clerk, target.file_name);
+    expect(waiting.json()).toMatchObject({ uploaded_by: { id: clerkId }, uploaded_at: null });
+
+    expect((await put(target.url, PNG, target.content_type)).statusCode).toBe(200);
+    const res = await recordOf(clerk, target.file_name);
+    expect(res.statusCode).toBe(200);
+    const record = res.json();
+    expect(record).toEqual({
+      file_name: target.file_name,
+      organization: expect.any(Number),
+      uploaded_by: { id: clerkId, name: 'clerk@acme.example' },
+      requested_at: expect.any(String),
+      uploaded_at: expect.any(String),
+    });
+    expect(Date.parse(record.requested_at)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(record.uploaded_at)).toBeGreaterThanOrEqual(Date.parse(record.requested_at));
+    expect(Date.parse(record.uploaded_at)).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('is the caller organization’s (the provider sees all), 404 otherwise, 401 without a session', async () => {
+    const key = await uploadImage(t.app, clerk);
+    const other = await signIn(t.app, 'boss@other.example', 'Clerk-pass-1234');
+    expect((await recordOf(other, key)).statusCode).toBe(404);
+    expect((await recordOf(admin, key)).json().uploaded_by.id).toBe(clerkId);
+    expect((await recordOf(clerk, 'image/0123456789abcdef0123456789abcdef.png')).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/v1/uploads/file_record/?path=${key}` })).statusCode).toBe(401);
+  });
+});

@@ -39,7 +39,7 @@ async function addTenant(t: TestApp, label: string, providerId: number) {
       companyName: `Company ${label} ${label === B_MARKER ? B_SECRET : ''}`.trim(),
       tagline: label === B_MARKER ? B_SECRET : null,
       email: `owner@${label}.example`,
-      pan: 'ABCDE1234F',
+      pan: 'ABCCE1234F',
       permissions: CUSTOMER_CODES,
       parentId: providerId,
       subDomain: label,

@@ -122,7 +122,7 @@ export function ActivationFormPage() {
         <Row gutter={16}>
           <Col {...half}>
             <Form.Item label={L.name} name="name" required rules={rules('name')}>
-              <Input maxLength={150} />
+              <Input count={{ max: 150 }} />
             </Form.Item>
           </Col>
           <Col {...half}>
@@ -136,50 +136,40 @@ export function ActivationFormPage() {
           </Col>
           <Col {...half}>
             <Form.Item label={L.address1} name="address1" required rules={rules('address1')}>
-              <Input maxLength={250} />
+              <Input count={{ max: 250 }} />
             </Form.Item>
           </Col>
           <Col {...half}>
             <Form.Item label={L.address2} name="address2" required rules={rules('address2')}>
-              <Input maxLength={250} />
+              <Input count={{ max: 250 }} />
             </Form.Item>
           </Col>
           <StateCitySelect stateLabel={L.state} cityLabel={L.city} col={half} />
           <Col {...third}>
             <Form.Item label={L.pin} name="pin" required rules={rules('pin')}>
-              <Input inputMode="numeric" maxLength={6} placeholder="6 digits" />
+              <Input inputMode="numeric" count={{ max: 6 }} placeholder="6 digits" />
             </Form.Item>
           </Col>
           <Col {...third}>
             <Form.Item label={L.panelId} name="panel_id" rules={rules('panel_id')}>
-              <Input maxLength={64} />
+              <Input count={{ max: 64 }} />
             </Form.Item>
           </Col>
           <Col {...third}>
             <Form.Item label={L.batteryId} name="battery_id" rules={rules('battery_id')}>
-              <Input maxLength={64} />
+              <Input count={{ max: 64 }} />
             </Form.Item>
           </Col>
+          {/* The inputs take any number: antd's min/max would quietly turn 128.5 into 90 on blur; the
+              contract's rule names the range and the value stays as typed. */}
           <Col {...half}>
             <Form.Item label={L.latitude} name="latitude" rules={rules('latitude')}>
-              <InputNumber
-                style={{ width: '100%' }}
-                min={-90}
-                max={90}
-                controls={false}
-                placeholder="28.6479"
-              />
+              <InputNumber style={{ width: '100%' }} controls={false} placeholder="28.6479" />
             </Form.Item>
           </Col>
           <Col {...half}>
             <Form.Item label={L.longitude} name="longitude" rules={rules('longitude')}>
-              <InputNumber
-                style={{ width: '100%' }}
-                min={-180}
-                max={180}
-                controls={false}
-                placeholder="77.2031"
-              />
+              <InputNumber style={{ width: '100%' }} controls={false} placeholder="77.2031" />
             </Form.Item>
           </Col>
         </Row>

@@ -1,6 +1,6 @@
 import { EditOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Tag, Tooltip } from 'antd';
+import { App, Button, Card, Flex, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useNavigate } from 'react-router';
 import { ACTIVATION_MESSAGES as M, type ActivationRow } from '@rms/contracts/activations';
@@ -9,17 +9,26 @@ import { BulkUpload } from '../../components/bulk-upload';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { ListToolbar } from '../../components/list-toolbar';
 import { PagedTable } from '../../components/paged-table';
+import { DeviceStatusTag } from '../../components/status-tags';
 import { dash, formatLastData } from '../../lib/format';
 import { useListParams } from '../../lib/use-list-params';
 import { ActivationFilterBar, useActivationFilters } from '../../components/activation-filters';
-import { ACTIVATIONS_KEY, activationListQuery, useDeleteActivation, useRefreshDevice } from './api';
+import { useRestoreRow } from '../../lib/use-restore-row';
+import {
+  ACTIVATIONS_KEY,
+  ACTIVATIONS_URL,
+  activationListQuery,
+  useDeleteActivation,
+  useRefreshDevice,
+} from './api';
 
 /** The address as one line: address 1, address 2. */
 const addressOf = (row: ActivationRow) => [row.address1, row.address2].filter(Boolean).join(', ');
 
 /**
  * Activated Devices (spec 02 §2): filters, search, a paged table whose devices link to /analysis,
- * and (with the add-activation code) edit, soft delete and refresh per row.
+ * and (with the add-activation code) edit, soft delete and refresh per row; "Show deleted" lists the
+ * deleted activations to restore them.
  */
 export function ActivationsPage() {
   const list = useListParams();
@@ -32,16 +41,22 @@ export function ActivationsPage() {
       page: list.page,
       pageSize: list.pageSize,
       query: list.query,
+      deleted: list.deleted,
       ...filterState.filters,
     }),
   );
   const remove = useDeleteActivation();
+  const restore = useRestoreRow(ACTIVATIONS_URL, [ACTIVATIONS_KEY]);
   const refresh = useRefreshDevice();
 
+  // Wider than the page at 1440 px and far wider at 760 px: the device (and its serial number) stays on
+  // the left and the status (and actions) on the right while the rest scrolls between them; organization
+  // and last data come right after the device, so they are in view before any scrolling.
   const columns: ColumnsType<ActivationRow> = [
     {
       title: 'Device',
       key: 'device',
+      fixed: 'left',
       render: (_v, row) =>
         row.device_data ? (
           <Link to="/analysis" state={{ device: row.device_data.id }}>
@@ -51,6 +66,17 @@ export function ActivationsPage() {
           dash(null)
         ),
     },
+    {
+      title: 'Organization',
+      key: 'organization',
+      width: 150,
+      render: (_v, row) => dash(row.organization_data.company_name),
+    },
+    {
+      title: 'Last Data',
+      dataIndex: 'last_add_on',
+      render: (value: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatLastData(value)}</span>,
+    },
     { title: 'Project', dataIndex: 'name', render: dash },
     { title: 'STLT', key: 'stlt', render: (_v, row) => dash(row.stlt_data?.stlt_id) },
     { title: 'Pole', key: 'pole', render: (_v, row) => dash(row.pole_data?.pole_id) },
@@ -59,16 +85,10 @@ export function ActivationsPage() {
     { title: 'City', key: 'city', render: (_v, row) => dash(row.city_data.name) },
     { title: 'PIN', dataIndex: 'pin', render: dash },
     {
-      title: 'Organization',
-      key: 'organization',
-      render: (_v, row) => dash(row.organization_data.company_name),
-    },
-    { title: 'Last Data', dataIndex: 'last_add_on', render: formatLastData },
-    {
       title: 'Status',
-      dataIndex: 'online',
-      render: (online: boolean) =>
-        online ? <Tag color="green">Online</Tag> : <Tag color="red">Offline</Tag>,
+      dataIndex: 'status',
+      fixed: 'right',
+      render: (status: ActivationRow['status']) => <DeviceStatusTag status={status} />,
     },
     ...(canManage
       ? [
@@ -76,7 +96,7 @@ export function ActivationsPage() {
             title: 'Action',
             key: 'actions',
             fixed: 'right' as const,
-            width: 140,
+            width: 120,
             render: (_v: unknown, row: ActivationRow) => {
               const label = row.device_data?.device_id ?? row.name;
               return (
@@ -131,6 +151,7 @@ export function ActivationsPage() {
             : undefined
         }
         extra={<BulkUpload area="activation" refreshKey={ACTIVATIONS_KEY} canUpload={canManage} />}
+        deletedSwitch
       />
       <ActivationFilterBar state={filterState} />
       <PagedTable<ActivationRow>
@@ -142,6 +163,12 @@ export function ActivationsPage() {
         onPageChange={list.setPage}
         columns={columns}
         locale={{ emptyText: filtered ? 'No activation matches these filters' : 'No activated devices yet' }}
+        deletedRows={{
+          showing: list.deleted,
+          canRestore: () => canManage,
+          onRestore: (row) => restore.mutateAsync(row.id),
+          label: (row) => row.device_data?.device_id ?? row.name,
+        }}
       />
     </Card>
   );

@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ACTIVATION_MESSAGES as M } from '@rms/contracts/activations';
+import { DEVICE_STATUS_COLOURS } from '../../lib/device-status-colours';
 import { PIN_MESSAGE } from '@rms/contracts/fields';
 import { stubApi, type FakeAnswer } from '../../test-utils/fake-api';
 import { makeUser, signIn } from '../../test-utils/fixtures';
@@ -34,6 +35,7 @@ const row = {
   organization_data: { id: 1, company_name: 'Surya Lights' },
   last_add_on: '2026-03-04T09:05:00.000Z',
   online: false,
+  status: 'Offline',
   parameter_data: null,
   is_active: true,
   created_at: '2026-01-01T00:00:00.000Z',
@@ -106,6 +108,28 @@ describe('Device activation screens', () => {
     });
   });
 
+  it('shows a reporting device with an open fault as On Error, in the colour the map gives it', async () => {
+    const faulty = { ...row, id: 8, device: 21, device_data: { id: 21, device_id: 'RMS-21' } };
+    stubApi({
+      ...lookups,
+      'GET devices/activation/': () => [
+        200,
+        {
+          results: [row, { ...faulty, online: true, status: 'On Error' }],
+          count: 2,
+          current: 1,
+          next: null,
+        },
+      ],
+    });
+    open('/view-activation');
+    await screen.findByRole('link', { name: 'RMS-21' });
+    const status = (code: string, text: string) =>
+      within(screen.getByRole('row', { name: new RegExp(code) })).getByText(text);
+    expect(status('RMS-21', 'On Error')).toHaveClass(`ant-tag-${DEVICE_STATUS_COLOURS['On Error'].tag}`);
+    expect(status('RMS-11', 'Offline')).toHaveClass(`ant-tag-${DEVICE_STATUS_COLOURS.Offline.tag}`);
+  });
+
   it('refreshes a device and deletes a row after confirmation', async () => {
     const seen = stubApi({
       ...lookups,
@@ -161,5 +185,21 @@ describe('Device activation screens', () => {
       city: 2,
       pin: '560038',
     });
+  });
+
+  it('keeps an out-of-range latitude and longitude as typed, says why and saves nothing', async () => {
+    const seen = stubApi(lookups);
+    open('/device-activation');
+    const latitude = await screen.findByLabelText('Latitude');
+    const longitude = screen.getByLabelText('Longitude');
+    await user().type(latitude, '128.5');
+    await user().type(longitude, '-200');
+    await user().click(screen.getByRole('button', { name: 'Submit' })); // leaves the field, submits
+
+    expect(await screen.findByText(M.latitude)).toBeInTheDocument();
+    expect(screen.getByText(M.longitude)).toBeInTheDocument();
+    expect(latitude).toHaveValue('128.5'); // not quietly 90
+    expect(longitude).toHaveValue('-200'); // not quietly -180
+    expect(seen.filter((r) => r.method !== 'GET')).toHaveLength(0);
   });
 });

@@ -11,20 +11,27 @@ import type { ActivationFilters } from '../../components/activation-filters';
 
 // The activation area's calls (spec 02 §7), typed from contracts.
 
-const URL = 'devices/activation/';
+export const ACTIVATIONS_URL = 'devices/activation/';
+const URL = ACTIVATIONS_URL;
 /** Every activation query: what saving or an Excel upload refreshes. */
 export const ACTIVATIONS_KEY = ['activations'] as const;
 const KEY = ACTIVATIONS_KEY;
 
 export function activationListQuery(
-  params: { page: number; pageSize: number; query: string } & ActivationFilters,
+  params: { page: number; pageSize: number; query: string; deleted: boolean } & ActivationFilters,
 ) {
-  const { page, pageSize, query, ...filters } = params;
+  const { page, pageSize, query, deleted, ...filters } = params;
   return queryOptions({
     queryKey: [...KEY, 'list', params],
     queryFn: ({ signal }) =>
       get<Paged<ActivationRow>>(URL, {
-        query: { page, page_size: pageSize, query: query || undefined, ...filters },
+        query: {
+          page,
+          page_size: pageSize,
+          query: query || undefined,
+          is_active: deleted ? 'false' : undefined,
+          ...filters,
+        },
         signal,
       }),
     placeholderData: keepPreviousData,

@@ -9,7 +9,7 @@ import { AssignPage } from './assign-page';
 
 const user = () => userEvent.setup({ pointerEventsCheck: 0 });
 
-const ORG = { id: 42, company_name: 'Bright Streets', email: 'owner@bright.example', pan: 'ABCDE1234F' };
+const ORG = { id: 42, company_name: 'Bright Streets', email: 'owner@bright.example', pan: 'ABCPE1234F' };
 const ITEMS = [
   { id: 5, code: 'RMS-005', expiry_date: '2030-01-01' },
   { id: 6, code: 'RMS-006', expiry_date: '2030-01-01' },
@@ -61,7 +61,7 @@ describe('Assign RMS', () => {
     const seen = open();
     await search(ORG.email);
     expect(await screen.findByText('Bright Streets')).toBeInTheDocument();
-    expect(screen.getByText('ABCDE1234F')).toBeInTheDocument();
+    expect(screen.getByText('ABCPE1234F')).toBeInTheDocument();
     const typesCall = seen.find((r) => r.path === 'publisher/dropdown_values/');
     expect(typesCall?.query.get('name')).toBe('device_type');
     expect(typesCall?.query.get('is_disabled')).toBe('false');

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Col, DatePicker, Divider, Flex, Form, Row, Select, Typography } from 'antd';
+import { App, Button, Card, Col, Divider, Flex, Form, Row, Select, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { ASSIGNMENT_LABELS, ASSIGNMENT_MESSAGES, type AssignmentKind } from '@rm
 import { requiredMessage } from '@rms/contracts/fields';
 import { ApiError } from '../../api/errors';
 import { useCanOpen } from '../../auth/use-allows';
+import { DayPicker } from '../../components/day-picker';
 import { expiryDisabled } from '../../lib/expiry-date';
 import { ASSIGN_BULK_AREA } from '@rms/contracts/bulk-upload';
 import { BulkUpload } from '../../components/bulk-upload';
@@ -125,11 +126,7 @@ export function AssignPage({ kind }: { kind: AssignmentKind }) {
                 },
               ]}
             >
-              <DatePicker
-                format="DD/MM/YYYY"
-                style={{ width: '100%' }}
-                disabledDate={(day) => expiryDisabled(day)}
-              />
+              <DayPicker style={{ width: '100%' }} disabledDate={(day) => expiryDisabled(day)} />
             </Form.Item>
           </Col>
           {view.withDeviceType && (

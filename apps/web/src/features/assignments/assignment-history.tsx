@@ -14,7 +14,7 @@ export function AssignmentHistory({ view }: { view: AssignView }) {
   const [page, setPage] = useState(1);
   const { data, isFetching } = useQuery(assignmentHistoryQuery(view.kind, { page, pageSize: PAGE_SIZE }));
   const columns: ColumnsType<AssignmentRow> = [
-    { title: view.itemLabel, dataIndex: 'item_code', render: dash },
+    { title: view.itemLabel, dataIndex: 'item_code', fixed: 'left', render: dash },
     { title: 'From', key: 'from', render: (_v, row) => dash(row.from_organization.company_name) },
     { title: 'To', key: 'to', render: (_v, row) => dash(row.buyer.company_name) },
     { title: 'Expiry Date', dataIndex: 'expiry_date', render: formatDate },

@@ -16,10 +16,9 @@ import {
   type DashboardAlarmTab,
   type SummaryFilters,
 } from './api';
-import { HarvestChart } from '../../components/harvest-chart';
-import { MonthRangePicker } from '../../components/month-range-picker';
-import { defaultMonthRange, monthRangeDays, type MonthRange } from '../../lib/month-range';
+import { HarvestCard } from '../../components/harvest-card';
 import { AlarmStatusTag } from '../../components/status-tags';
+import { DEVICE_STATUS_COLOURS } from '../../lib/device-status-colours';
 
 // The dashboard's device panels (spec 01 §2): fleet energy harvest, device summary, inventory, alarms.
 
@@ -27,17 +26,7 @@ const LIST_PROJECTS = anyOf('VIEW_DEVICE_ACTIVATION', 'DEVICE_ACTIVATION');
 
 /** Energy Harvest of the caller's fleet per day, with the month-range picker. */
 export function FleetHarvestPanel() {
-  const [range, setRange] = useState<MonthRange>(() => defaultMonthRange());
-  const harvest = useQuery(fleetHarvestQuery(monthRangeDays(range)));
-  return (
-    <Card
-      title="Energy Harvest"
-      extra={<MonthRangePicker value={range} onChange={setRange} />}
-      styles={{ header: { flexWrap: 'wrap', gap: 8 } }}
-    >
-      <HarvestChart points={harvest.data} loading={harvest.isLoading} />
-    </Card>
-  );
+  return <HarvestCard query={fleetHarvestQuery} />;
 }
 
 /** Activated devices by status; the project, state and city filters load when opened. */
@@ -52,10 +41,11 @@ export function DeviceSummaryPanel() {
   const s = summary.data;
   const stats = [
     { key: 'total', title: 'Total', value: s?.total, color: undefined },
-    { key: 'online', title: 'Online', value: s?.online, color: '#389e0d' },
-    { key: 'offline', title: 'Offline', value: s?.offline, color: '#8c8c8c' },
-    { key: 'on_error', title: 'On Error', value: s?.on_error, color: '#cf1322' },
-    { key: 'never_reported', title: 'Never Reported', value: s?.never_reported, color: '#d48806' },
+    { key: 'online', title: 'Online', value: s?.online, color: DEVICE_STATUS_COLOURS.Online.text },
+    { key: 'offline', title: 'Offline', value: s?.offline, color: DEVICE_STATUS_COLOURS.Offline.text },
+    { key: 'on_error', title: 'On Error', value: s?.on_error, color: DEVICE_STATUS_COLOURS['On Error'].text },
+    // Not a device state: no report yet (the map draws these devices as Offline).
+    { key: 'never_reported', title: 'Never Reported', value: s?.never_reported, color: '#8c8c8c' },
   ];
   return (
     <Card

@@ -87,7 +87,7 @@ export function EmployeeForm({ record, isProvider, onSaved }: EmployeeFormProps)
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item label="Name" name="name">
-            <Input autoComplete="off" placeholder="Full name" maxLength={150} />
+            <Input autoComplete="off" placeholder="Full name" count={{ max: 150 }} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -97,7 +97,7 @@ export function EmployeeForm({ record, isProvider, onSaved }: EmployeeFormProps)
         </Col>
         <Col xs={24} md={12}>
           <Form.Item label="Mobile" name="mobile" required rules={[zodRule(mobile)]}>
-            <Input inputMode="numeric" maxLength={10} placeholder="10 digits" />
+            <Input inputMode="numeric" count={{ max: 10 }} placeholder="10 digits" />
           </Form.Item>
         </Col>
         {organizations.isSuccess && (

@@ -2,17 +2,23 @@ import type { Paged } from '@rms/contracts/common';
 import type { EmployeeCreateBody, EmployeeRow, EmployeeUpdateBody } from '@rms/contracts/employees';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { get, post, put } from '../../api/client';
+import { EMPLOYEES_KEY } from '../../lib/people-keys';
 
 // The employees area's calls: list, create, update, soft delete, and the lists its form offers.
 
-const EMPLOYEES_KEY = ['employees'] as const;
+export const EMPLOYEES_URL = 'admin_settings/employee/';
 
-export function useEmployees(params: { page: number; pageSize: number; query: string }) {
+export function useEmployees(params: { page: number; pageSize: number; query: string; deleted: boolean }) {
   return useQuery({
     queryKey: [...EMPLOYEES_KEY, params],
     queryFn: ({ signal }) =>
       get<Paged<EmployeeRow>>('admin_settings/employee/', {
-        query: { page: params.page, page_size: params.pageSize, query: params.query || null },
+        query: {
+          page: params.page,
+          page_size: params.pageSize,
+          query: params.query || null,
+          is_active: params.deleted ? 'false' : null,
+        },
         signal,
       }),
     placeholderData: (previous) => previous,

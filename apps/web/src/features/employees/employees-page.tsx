@@ -10,23 +10,32 @@ import { ListToolbar } from '../../components/list-toolbar';
 import { PagedTable } from '../../components/paged-table';
 import { dash } from '../../lib/format';
 import { useListParams } from '../../lib/use-list-params';
-import { useDeleteEmployee, useEmployees } from './employees-api';
+import { useRestoreRow } from '../../lib/use-restore-row';
+import { EMPLOYEES_KEY } from '../../lib/people-keys';
+import { EMPLOYEES_URL, useDeleteEmployee, useEmployees } from './employees-api';
 
-/** /view-user: All Employees (spec 01 §2). */
+/** /view-user: All Employees (spec 01 §2); "Show deleted" lists the deleted ones to restore them. */
 export function EmployeesPage() {
   const session = useSession();
   const navigate = useNavigate();
   const { message } = App.useApp();
   const list = useListParams();
-  const employees = useEmployees({ page: list.page, pageSize: list.pageSize, query: list.query });
+  const employees = useEmployees({
+    page: list.page,
+    pageSize: list.pageSize,
+    query: list.query,
+    deleted: list.deleted,
+  });
   const remove = useDeleteEmployee();
+  const restore = useRestoreRow(EMPLOYEES_URL, [EMPLOYEES_KEY]);
   const canManage = useCanOpen('/user-registration');
   // Only a super-user changes a super-user's account.
   const canChange = (row: EmployeeRow) => canManage && (!row.is_superuser || !!session?.isSuperuser);
 
   const columns: ColumnsType<EmployeeRow> = [
-    { title: 'Name', dataIndex: 'name', render: (name: string) => dash(name) },
-    { title: 'Email', dataIndex: 'email' },
+    // Name and e-mail (the sign-in, so always there) stay on the left, the actions on the right.
+    { title: 'Name', dataIndex: 'name', fixed: 'left', render: (name: string) => dash(name) },
+    { title: 'Email', dataIndex: 'email', fixed: 'left' },
     { title: 'Mobile', dataIndex: 'mobile', render: (mobile: string | null) => dash(mobile) },
     {
       title: 'Organization',
@@ -45,6 +54,7 @@ export function EmployeesPage() {
     columns.push({
       title: 'Actions',
       key: 'actions',
+      fixed: 'right',
       render: (_value, row) =>
         canChange(row) && (
           <Space size={0}>
@@ -54,7 +64,8 @@ export function EmployeesPage() {
               aria-label={`Edit ${row.email}`}
               onClick={() => void navigate('/user-registration', { state: row })}
             />
-            {row.id !== session?.user.id && (
+            {/* An owner goes only with its organization (the server refuses it alone): no Delete. */}
+            {row.id !== session?.user.id && !row.is_primary && (
               <ConfirmDelete
                 label={`Delete ${row.email}`}
                 loading={remove.isPending && remove.variables === row.id}
@@ -84,6 +95,7 @@ export function EmployeesPage() {
             ? { label: 'Add New Employee', onClick: () => void navigate('/user-registration') }
             : undefined
         }
+        deletedSwitch
       />
       <PagedTable<EmployeeRow>
         rowKey="id"
@@ -93,6 +105,12 @@ export function EmployeesPage() {
         page={list.page}
         pageSize={list.pageSize}
         onPageChange={list.setPage}
+        deletedRows={{
+          showing: list.deleted,
+          canRestore: canChange,
+          onRestore: (row) => restore.mutateAsync(row.id),
+          label: (row) => row.email,
+        }}
       />
     </Card>
   );

@@ -1,6 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Paged } from '@rms/contracts/common';
-import { INVENTORY, type InventoryKind, type InventoryRow } from '@rms/contracts/inventory';
+import {
+  INVENTORY,
+  type DeviceKeysAnswer,
+  type InventoryKind,
+  type InventoryRow,
+} from '@rms/contracts/inventory';
 import { get, post, put } from '../../api/client';
 
 // The inventory area's calls (spec 02 §7): one set for RMS, STLT and pole, by the kind's path.
@@ -11,13 +16,18 @@ const keyOf = inventoryKey;
 
 export function inventoryListQuery(
   kind: InventoryKind,
-  params: { page: number; pageSize: number; query: string },
+  params: { page: number; pageSize: number; query: string; deleted: boolean },
 ) {
   return queryOptions({
     queryKey: [...keyOf(kind), 'list', params],
     queryFn: ({ signal }) =>
       get<Paged<InventoryRow>>(INVENTORY[kind].path, {
-        query: { page: params.page, page_size: params.pageSize, query: params.query || undefined },
+        query: {
+          page: params.page,
+          page_size: params.pageSize,
+          query: params.query || undefined,
+          is_active: params.deleted ? 'false' : undefined,
+        },
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -60,4 +70,11 @@ export function useRotateDeviceKey() {
     mutationFn: (id: number) =>
       post<{ device_key: string; detail: string }>(`${INVENTORY.rms.path}device_key/`, { id }),
   });
+}
+
+/** New keys for the selected RMS devices (the answer is the only place they are shown). */
+export function useIssueDeviceKeys() {
+  return useInvalidatingMutation('rms', (devices: number[]) =>
+    post<DeviceKeysAnswer>(`${INVENTORY.rms.path}keys/`, { devices }),
+  );
 }

@@ -1,8 +1,11 @@
-import { App, Button, Card, Popconfirm, Typography } from 'antd';
-import { DEVICE_KEY_MESSAGES } from '@rms/contracts/inventory';
-import { useRotateDeviceKey } from './api';
+import { KeyOutlined } from '@ant-design/icons';
+import { App, Button, Card, Popconfirm, Tooltip, Typography } from 'antd';
+import { DEVICE_KEY_LIMITS, DEVICE_KEY_MESSAGES } from '@rms/contracts/inventory';
+import { downloadDeviceKeys } from '../../components/device-keys-download';
+import { useIssueDeviceKeys, useRotateDeviceKey } from './api';
 
-// The device key of an RMS device (DESIGN "Device link"): shown once when made, remade from the edit screen.
+// The device key of an RMS device (docs/device-keys.md): shown once when made,
+// remade from the edit screen, or issued for a selection of the list as one CSV for the flashing step.
 
 /** The key with a copy button and the warning that it is shown only now. */
 export function DeviceKeyNotice({ code, deviceKey }: { code: string; deviceKey: string }) {
@@ -42,5 +45,51 @@ export function DeviceKeyCard({ id, code }: { id: number; code: string }) {
         <Button loading={rotate.isPending}>Create new key</Button>
       </Popconfirm>
     </Card>
+  );
+}
+
+/**
+ * RMS list: new keys for the selected devices, after a warning that their current keys stop working;
+ * they are downloaded once as device-keys-<date>.csv and not kept in the page.
+ */
+export function IssueDeviceKeysButton({ devices, onIssued }: { devices: number[]; onIssued: () => void }) {
+  const { message } = App.useApp();
+  const issue = useIssueDeviceKeys();
+  const tooMany = devices.length > DEVICE_KEY_LIMITS.maxDevices;
+  const issueKeys = () =>
+    issue
+      .mutateAsync(devices)
+      .then((res) => {
+        const file = downloadDeviceKeys(res.keys);
+        // The download is the keys' only copy: the mutation's cached answer goes too.
+        issue.reset();
+        void message.success(`${res.detail} ${DEVICE_KEY_MESSAGES.downloaded(file)}`, 8);
+        onIssued();
+      })
+      // The error is shown by the query client; the selection stays for another try.
+      .catch(() => undefined);
+  const button = (
+    <Button icon={<KeyOutlined />} disabled={!devices.length || tooMany} loading={issue.isPending}>
+      Issue device keys{devices.length ? ` (${devices.length})` : ''}
+    </Button>
+  );
+  if (!devices.length || tooMany)
+    return (
+      <Tooltip title={tooMany ? DEVICE_KEY_MESSAGES.tooMany : 'Select the RMS IDs to issue keys for'}>
+        <span>{button}</span>
+      </Tooltip>
+    );
+  return (
+    <Popconfirm
+      title="Issue device keys"
+      // A narrow block, so that the warning wraps beside the button on a small window too.
+      description={<div style={{ maxWidth: 340 }}>{DEVICE_KEY_MESSAGES.issueConfirm(devices.length)}</div>}
+      okText="Issue and download"
+      cancelText="Cancel"
+      okButtonProps={{ danger: true }}
+      onConfirm={issueKeys}
+    >
+      {button}
+    </Popconfirm>
   );
 }

@@ -1,4 +1,4 @@
-import { App, Button, Card, Col, DatePicker, Flex, Form, Input, Row, Space, Typography } from 'antd';
+import { App, Button, Card, Col, Flex, Form, Input, Row, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useLocation, useNavigate } from 'react-router';
 import { requiredMessage } from '@rms/contracts/fields';
@@ -11,6 +11,7 @@ import {
 } from '@rms/contracts/inventory';
 import { ApiError, formFieldErrors } from '../../api/errors';
 import { BulkUpload } from '../../components/bulk-upload';
+import { DayPicker } from '../../components/day-picker';
 import { zodRule } from '../../lib/zod-rule';
 import { inventoryKey, useSaveInventory } from './api';
 import { DeviceKeyCard, DeviceKeyNotice } from './device-key';
@@ -123,7 +124,7 @@ export function InventoryFormPage({ kind }: { kind: InventoryKind }) {
               required
               rules={rule(inventoryFields.code(view.idLabel))}
             >
-              <Input maxLength={64} />
+              <Input count={{ max: 64 }} />
             </Form.Item>
           </Col>
           <Col {...half}>
@@ -133,7 +134,7 @@ export function InventoryFormPage({ kind }: { kind: InventoryKind }) {
               required
               rules={rule(inventoryFields.manufacture('Manufacture'))}
             >
-              <Input maxLength={150} />
+              <Input count={{ max: 150 }} />
             </Form.Item>
           </Col>
           <Col {...half}>
@@ -143,12 +144,12 @@ export function InventoryFormPage({ kind }: { kind: InventoryKind }) {
               required
               rules={rule(inventoryFields.model(view.modelLabel))}
             >
-              <Input maxLength={150} />
+              <Input count={{ max: 150 }} />
             </Form.Item>
           </Col>
           <Col {...half}>
             <Form.Item label="Inventory Date" name="inventory_date" rules={requiredDate('Inventory Date')}>
-              <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} />
+              <DayPicker style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           {kind === 'rms' && (
@@ -166,11 +167,7 @@ export function InventoryFormPage({ kind }: { kind: InventoryKind }) {
                   },
                 ]}
               >
-                <DatePicker
-                  format="DD/MM/YYYY"
-                  style={{ width: '100%' }}
-                  disabledDate={(day) => expiryDisabled(day)}
-                />
+                <DayPicker style={{ width: '100%' }} disabledDate={(day) => expiryDisabled(day)} />
               </Form.Item>
             </Col>
           )}
@@ -181,7 +178,7 @@ export function InventoryFormPage({ kind }: { kind: InventoryKind }) {
               required
               rules={rule(inventoryFields.remarks('Remarks'))}
             >
-              <Input.TextArea rows={3} maxLength={500} />
+              <Input.TextArea rows={3} count={{ max: 500 }} />
             </Form.Item>
           </Col>
         </Row>

@@ -46,7 +46,7 @@ export function CityForm({ editing, onDone }: CityFormProps) {
     >
       <StateCitySelect withoutCity />
       <Form.Item name="name" label={L.cityName} required rules={[zodRule(cityCreateBody.shape.name)]}>
-        <Input placeholder="e.g. Mysuru" maxLength={100} />
+        <Input placeholder="e.g. Mysuru" count={{ max: 100 }} />
       </Form.Item>
       <FormButtons
         editing={editing !== null}

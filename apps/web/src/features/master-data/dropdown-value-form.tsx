@@ -48,7 +48,7 @@ export function DropdownValueForm({ group, editing, onDone }: DropdownValueFormP
         rules={[zodRule(dropdownValueCreateBody.shape.value)]}
         style={{ flex: '1 1 220px' }}
       >
-        <Input placeholder={`New ${group.title.toLowerCase()}`} maxLength={100} />
+        <Input placeholder={`New ${group.title.toLowerCase()}`} count={{ max: 100 }} />
       </Form.Item>
       <FormButtons editing={editing !== null} saving={save.isPending} onCancel={onDone} />
     </Form>

@@ -45,13 +45,15 @@ export function GstForm({ editing, onDone }: GstFormProps) {
         required
         rules={[zodRule(gstFields.shape.invoice_name)]}
       >
-        <Input placeholder="As printed on invoices, e.g. GST @ 18%" maxLength={100} />
+        <Input placeholder="As printed on invoices, e.g. GST @ 18%" count={{ max: 100 }} />
       </Form.Item>
       <Form.Item name="name" label={L.gstName} required rules={[zodRule(gstFields.shape.name)]}>
-        <Input placeholder="e.g. GST 18%" maxLength={100} />
+        <Input placeholder="e.g. GST 18%" count={{ max: 100 }} />
       </Form.Item>
+      {/* No min, max, precision or step on the input: antd would quietly change 150 into 100 (or 18.555 into
+          18.56, or 150 into 150.0) on blur. The contract's rule says what is wrong and the value stays as typed. */}
       <Form.Item name="value" label={L.gstValue} required rules={[zodRule(gstFields.shape.value)]}>
-        <InputNumber min={0} max={100} step={0.5} precision={2} suffix="%" style={{ width: 200 }} />
+        <InputNumber suffix="%" style={{ width: 200 }} />
       </Form.Item>
       <FormButtons
         editing={editing !== null}

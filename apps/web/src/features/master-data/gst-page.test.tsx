@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MASTER_DATA_MESSAGES } from '@rms/contracts/master-data';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '../../test-utils/fake-api';
 import { signIn } from '../../test-utils/fixtures';
@@ -71,5 +72,31 @@ describe('GST screen', () => {
     await user().click(await screen.findByText('Yes'));
     expect(await screen.findByText('GST deleted successfully')).toBeInTheDocument();
     expect(seen.filter((r) => r.method === 'POST').at(-1)?.body).toEqual({ id: 4, is_active: false });
+  });
+
+  it('keeps an out-of-range value as typed, says why and sends nothing', async () => {
+    const seen = stubApi({});
+    open();
+    await user().type(screen.getByLabelText('Invoice Name'), 'GST @ 150%');
+    await user().type(screen.getByLabelText('GST Name'), 'GST 150%');
+    const value = screen.getByLabelText('GST Value (%)');
+    await user().type(value, '150');
+    await user().click(screen.getByText('Save')); // leaves the field (blur) and submits
+
+    expect(await screen.findByText(MASTER_DATA_MESSAGES.gstRange)).toBeInTheDocument();
+    expect(value).toHaveValue('150'); // not quietly 100
+    expect(seen).toHaveLength(0);
+  });
+
+  it('keeps a value with too many decimals as typed and says why', async () => {
+    const seen = stubApi({});
+    open();
+    const value = screen.getByLabelText('GST Value (%)');
+    await user().type(value, '18.555');
+    await user().click(screen.getByText('Save'));
+
+    expect(await screen.findByText('GST value has at most two decimals')).toBeInTheDocument();
+    expect(value).toHaveValue('18.555'); // not quietly 18.56
+    expect(seen).toHaveLength(0);
   });
 });

@@ -46,7 +46,7 @@ export function HsnForm({ editing, onDone }: HsnFormProps) {
       style={{ maxWidth: 480 }}
     >
       <Form.Item name="hsn_no" label={L.hsnNo} required rules={[zodRule(hsnFields.shape.hsn_no)]}>
-        <Input placeholder="e.g. 8541" inputMode="numeric" maxLength={8} />
+        <Input placeholder="e.g. 8541" inputMode="numeric" count={{ max: 8 }} />
       </Form.Item>
       <Form.Item
         name="same_state"

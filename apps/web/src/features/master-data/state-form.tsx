@@ -41,7 +41,7 @@ export function StateForm({ editing, onDone }: StateFormProps) {
       style={{ maxWidth: 480 }}
     >
       <Form.Item name="name" label={L.stateName} required rules={[zodRule(stateCreateBody.shape.name)]}>
-        <Input placeholder="e.g. Karnataka" maxLength={100} />
+        <Input placeholder="e.g. Karnataka" count={{ max: 100 }} />
       </Form.Item>
       <FormButtons
         editing={editing !== null}

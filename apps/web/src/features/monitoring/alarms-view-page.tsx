@@ -21,13 +21,15 @@ const STATUS_OPTIONS = [
 type StatusFilter = (typeof STATUS_OPTIONS)[number]['value'];
 
 const columns: ColumnsType<AlarmRow> = [
-  { title: 'Device ID', key: 'device', render: (_v, row) => row.device_data.device_id },
+  // The device on the left and the status on the right stay in view while a narrow window scrolls.
+  { title: 'Device ID', key: 'device', fixed: 'left', render: (_v, row) => row.device_data.device_id },
   { title: 'Error', dataIndex: 'fault_type' },
   { title: 'Fault Time', dataIndex: 'fault_time', render: formatDateTimeAmPm },
   { title: 'Resolution Time', dataIndex: 'resolution_time', render: formatDateTimeAmPm },
   {
     title: 'Status',
     dataIndex: 'status',
+    fixed: 'right',
     render: (status: AlarmRow['status']) => <AlarmStatusTag status={status} />,
   },
 ];

@@ -30,6 +30,7 @@ const empty: LiveReport = {
   pv_power: null,
   pv_current: null,
   mppt_efficiency: null,
+  rejects: null,
 };
 
 const cardsOf = (report: Partial<LiveReport>) =>

@@ -17,10 +17,9 @@ import {
 } from './api';
 import { analysisCards, withUnit } from './analysis-cards';
 import { DeviceSelect, type PickedDevice } from './device-select';
-import { HarvestChart } from '../../components/harvest-chart';
-import { MonthRangePicker } from '../../components/month-range-picker';
-import { defaultMonthRange, monthRangeDays, type MonthRange } from '../../lib/month-range';
+import { HarvestCard } from '../../components/harvest-card';
 import { AlarmStatusTag, CommandStatusTag, DeviceStatusTag } from '../../components/status-tags';
+import { RejectAlert } from '../../components/reject-badge';
 
 const LIST_DEVICES = anyOf('VIEW_DEVICE_ACTIVATION', 'DEVICE_ACTIVATION');
 const SWITCH_LOAD = anyOf('DEVICE_ACTIVATION');
@@ -83,8 +82,6 @@ export function AnalysisPage() {
 
 function DeviceAnalysis({ device }: { device: number }) {
   const report = useQuery(liveReportQuery(device));
-  const [range, setRange] = useState<MonthRange>(() => defaultMonthRange());
-  const harvest = useQuery(deviceHarvestQuery(device, monthRangeDays(range)));
   const mppt = useQuery(mpptQuery(device));
   const alarms = useQuery(alarmStatusQuery(device));
   return (
@@ -100,15 +97,10 @@ function DeviceAnalysis({ device }: { device: number }) {
           <LoadStatus device={device} />
         </Flex>
       </Card>
+      <RejectAlert rejects={report.data?.rejects} />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
-          <Card
-            title="Energy Harvest"
-            extra={<MonthRangePicker value={range} onChange={setRange} />}
-            styles={{ header: { flexWrap: 'wrap', gap: 8 } }}
-          >
-            <HarvestChart points={harvest.data} loading={harvest.isLoading} />
-          </Card>
+          <HarvestCard query={(days) => deviceHarvestQuery(device, days)} />
         </Col>
         <Col xs={24} md={12} xl={8}>
           <Card title="MPPT Efficiency" style={{ height: '100%' }}>

@@ -3,8 +3,15 @@
 export interface PointProps {
   /** The device's position in the map's answer. */
   index: number;
-  /** 0 Online, 1 Offline, 2 On Error: a cluster carries the worst inside. */
-  worst: number;
+  /** Its state as an index of STATUS_ORDER: 0 Online, 1 Offline, 2 On Error. */
+  rank: number;
+}
+
+/** What a cluster carries up supercluster's tree: its devices by state (STATUS_ORDER). */
+export interface ClusterProps {
+  online: number;
+  offline: number;
+  onError: number;
 }
 
 export type ClusterRequest =
@@ -20,10 +27,16 @@ export type ClusterRequest =
   | { type: 'clusters'; id: number; bbox: [number, number, number, number]; zoom: number }
   | { type: 'expansion'; id: number; cluster: number };
 
-/** A cluster (count, label, cluster id) or a single device (its index in the answer). */
+/** A cluster (its devices by state, label, cluster id) or a single device (its index in the answer). */
 export type MapItem =
-  | { lon: number; lat: number; worst: number; count: number; label: string; cluster: number }
-  | { lon: number; lat: number; worst: number; index: number };
+  | {
+      lon: number;
+      lat: number;
+      counts: [online: number, offline: number, onError: number];
+      label: string;
+      cluster: number;
+    }
+  | { lon: number; lat: number; rank: number; index: number };
 
 export type ClusterReply =
   | { type: 'loaded'; id: number }

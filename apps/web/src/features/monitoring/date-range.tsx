@@ -2,6 +2,7 @@ import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { wallClock } from '../../lib/clock';
+import { DATE_FORMAT } from '../../lib/format';
 
 // The date range of Device Report and Graph View (spec 02 §9: the last 7 days to today by default),
 // as days YYYY-MM-DD of the deployment's time zone, the days the server counts by.
@@ -40,10 +41,11 @@ export function DayRangePicker({
     <DatePicker.RangePicker
       aria-label="Date range"
       style={{ width: '100%' }}
-      format="DD/MM/YYYY"
+      format={DATE_FORMAT}
       value={shown}
       allowClear={false}
-      disabledDate={(day) => day.isAfter(wallClock(), 'day')}
+      // No day is greyed out: antd would throw a typed one away without a word. A range reaching past
+      // today simply has no data for those days.
       onChange={(days) => {
         if (days?.[0] && days[1]) onChange({ start: days[0].format(DAY), end: days[1].format(DAY) });
         else onChange(defaultRange());

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { REPORT_MESSAGES } from '@rms/contracts/monitoring';
+import { REPORT_MESSAGES, type ReportExport } from '@rms/contracts/monitoring';
 import { stubApi, type FakeAnswer } from '../../test-utils/fake-api';
 import { makeUser, signIn } from '../../test-utils/fixtures';
 import { TestProviders } from '../../test-utils/render';
@@ -21,16 +21,40 @@ const row = {
   mppt: 94.5,
   SOC: 81,
 };
-const page = (): FakeAnswer => [
-  200,
-  { results: [row], count: 1, current: 1, next: null, count_capped: false },
-];
+const page = (): FakeAnswer => [200, { results: [row], count: 1, current: 1, next: null }];
 const lookups = {
   'GET devices/activation/projects/': (): FakeAnswer => [200, [{ name: 'Lake Road' }]],
   'GET devices/activation/poles/': (): FakeAnswer => [200, []],
   'GET devices/device_list/': (): FakeAnswer => [200, []],
   'GET admin_settings/state/': (): FakeAnswer => [200, [{ id: 1, name: 'Karnataka' }]],
+  'GET monitoring/device_report/export/': (): FakeAnswer => [200, []],
 };
+
+/** An export job as the server answers it. */
+const job = (over: Partial<ReportExport> = {}): ReportExport => ({
+  id: '7d1c2b5e-0000-4000-8000-000000000001',
+  status: 'running',
+  rows_written: 0,
+  rows_total: null,
+  created_at__gte: '2026-03-01',
+  created_at__lte: '2026-03-07',
+  created_at: '2026-03-07T10:00:00.000Z',
+  finished_at: null,
+  report_upload: null,
+  report_path: null,
+  detail: REPORT_MESSAGES.generating,
+  ...over,
+});
+const JOB_PATH = 'GET monitoring/device_report/export/7d1c2b5e-0000-4000-8000-000000000001/';
+const done = () =>
+  job({
+    status: 'done',
+    rows_written: 166_890,
+    rows_total: 166_890,
+    report_upload: 'report/abc.csv',
+    report_path: '/files/report.csv',
+    detail: REPORT_MESSAGES.generated,
+  });
 const user = () => userEvent.setup({ pointerEventsCheck: 0 });
 
 function open(url: string) {
@@ -71,7 +95,6 @@ describe('Device Report', () => {
           count: 5000,
           current: Number(request.query.get('page')),
           next: null,
-          count_capped: false,
         },
       ],
     });
@@ -108,52 +131,103 @@ describe('Device Report', () => {
     expect(again.find((r) => r.path === 'monitoring/device_report/')!.query.get('page_size')).toBe('20');
   });
 
-  it('downloads: the messages of the spec, then the link in a new window', async () => {
+  it('downloads as a job: the spec’s messages, the rows written of the total, then the file in a new window', async () => {
     const opened = vi.fn(() => ({ opener: {} }) as unknown as Window);
     vi.stubGlobal('open', opened);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
+    let now = job();
     const seen = stubApi({
       ...lookups,
-      'GET monitoring/device_report/': async (request) => {
-        if (request.query.get('export_csv') !== 'true') return page();
-        await held;
-        return [200, { report_upload: 'report.csv', report_path: '/files/report.csv' }];
-      },
+      'GET monitoring/device_report/': page,
+      'POST monitoring/device_report/export/': () => [202, job()],
+      [JOB_PATH]: () => [200, now],
     });
     open('/device-report?device=11');
     await screen.findByRole('row', { name: /RMS-11/ });
     await user().click(screen.getByRole('button', { name: /Download Report/ }));
-    expect(await screen.findByText(REPORT_MESSAGES.generating)).toBeInTheDocument();
+    expect(await screen.findAllByText(REPORT_MESSAGES.generating)).not.toHaveLength(0);
+    const started = seen.find((r) => r.method === 'POST')!;
+    expect(started.path).toBe('monitoring/device_report/export/');
+    expect(started.body).toMatchObject({ device: 11, created_at__gte: expect.any(String) });
+    expect(started.body).not.toHaveProperty('page');
+
+    now = job({ rows_written: 50_000, rows_total: 166_890 });
+    expect(await screen.findByText(/50,000 of 1,66,890 rows written/)).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Rows written' })).toHaveAttribute('aria-valuenow', '29');
     expect(opened).not.toHaveBeenCalled();
-    release();
-    expect(await screen.findByText(REPORT_MESSAGES.generated)).toBeInTheDocument();
-    expect(opened).toHaveBeenCalledWith('/files/report.csv', '_blank');
-    const exported = seen.find((r) => r.query.get('export_csv') === 'true')!;
-    expect(exported.query.get('device')).toBe('11');
-    expect(exported.query.get('page')).toBeNull();
+
+    now = done();
+    expect(await screen.findAllByText(REPORT_MESSAGES.generated)).not.toHaveLength(0);
+    await waitFor(() => expect(opened).toHaveBeenCalledWith('/files/report.csv', '_blank'));
+    expect(screen.getByRole('link', { name: 'Open the file' })).toHaveAttribute('href', '/files/report.csv');
+  }, 20_000);
+
+  it('finds a running export again when the user comes back, and follows it to its file', async () => {
+    const opened = vi.fn(() => ({ opener: {} }) as unknown as Window);
+    vi.stubGlobal('open', opened);
+    let now = job({ rows_written: 1_000, rows_total: 4_000 });
+    stubApi({
+      ...lookups,
+      'GET monitoring/device_report/': page,
+      'GET monitoring/device_report/export/': () => [200, [now]],
+      [JOB_PATH]: () => [200, now],
+    });
+    open('/device-report');
+    expect(await screen.findByText(/1,000 of 4,000 rows written/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Download Report/ })).toHaveClass('ant-btn-loading');
+    now = done();
+    await waitFor(() => expect(opened).toHaveBeenCalledWith('/files/report.csv', '_blank'));
+  }, 20_000);
+
+  it('shows an export finished earlier with its link, without opening a window', async () => {
+    const opened = vi.fn();
+    vi.stubGlobal('open', opened);
+    stubApi({
+      ...lookups,
+      'GET monitoring/device_report/': page,
+      'GET monitoring/device_report/export/': () => [200, [done()]],
+      [JOB_PATH]: () => [200, done()],
+    });
+    open('/device-report');
+    expect(await screen.findByRole('link', { name: 'Open the file' })).toHaveAttribute(
+      'href',
+      '/files/report.csv',
+    );
+    expect(screen.getByText(/1,66,890 rows \(01\/03\/2026 to 07\/03\/2026\)/)).toBeInTheDocument();
+    expect(opened).not.toHaveBeenCalled();
   });
 
   it('says when the file could not be made, and when nothing is in the range', async () => {
     stubApi({
       ...lookups,
-      'GET monitoring/device_report/': (request) =>
-        request.query.get('export_csv') === 'true' ? [500, { detail: 'boom' }] : page(),
+      'GET monitoring/device_report/': page,
+      'POST monitoring/device_report/export/': () => [500, { detail: 'boom' }],
     });
     open('/device-report');
     await screen.findByRole('row', { name: /RMS-11/ });
     await user().click(screen.getByRole('button', { name: /Download Report/ }));
     expect(await screen.findByText(REPORT_MESSAGES.failed)).toBeInTheDocument();
 
+    // Started, then failed on the server.
+    vi.unstubAllGlobals();
+    let now = job();
+    stubApi({
+      ...lookups,
+      'GET monitoring/device_report/': page,
+      'POST monitoring/device_report/export/': () => [202, job()],
+      [JOB_PATH]: () => [200, now],
+    });
+    open('/device-report');
+    await screen.findAllByRole('row', { name: /RMS-11/ });
+    await user().click(screen.getAllByRole('button', { name: /Download Report/ }).at(-1)!);
+    now = job({ status: 'failed', detail: REPORT_MESSAGES.failed });
+    expect((await screen.findAllByText(REPORT_MESSAGES.failed)).length).toBeGreaterThan(0);
+
     vi.unstubAllGlobals();
     stubApi({
       ...lookups,
-      'GET monitoring/device_report/': () => [
-        200,
-        { results: [], count: 0, current: 1, next: null, count_capped: false },
-      ],
+      'GET monitoring/device_report/': () => [200, { results: [], count: 0, current: 1, next: null }],
     });
     open('/device-report');
     expect((await screen.findAllByText('No data in this range')).length).toBeGreaterThan(0);
-  });
+  }, 20_000);
 });

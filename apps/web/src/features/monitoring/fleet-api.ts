@@ -1,12 +1,12 @@
-import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   DeviceReportPage,
   GraphKind,
   GraphPoint,
   MapResponse,
-  ReportFile,
+  ReportExport,
 } from '@rms/contracts/monitoring';
-import { get } from '../../api/client';
+import { get, post } from '../../api/client';
 import type { ActivationFilters } from '../../components/activation-filters';
 
 // The calls of Device Report, Graph View and Map View (spec 02 §2, §3, §7). Keys sit under the live
@@ -34,15 +34,49 @@ export function deviceReportQuery(params: ReportParams & { page: number; pageSiz
   });
 }
 
-/** The CSV export of the same rows: the server stores the file and answers its name and link. */
-export function useExportReport() {
+// The CSV export runs as a job on the server: started, then asked for its progress until it is done.
+// Not under the fleet's keys: live events need not refresh it.
+const EXPORTS = ['monitoring', 'report-exports'] as const;
+/**
+ * How often a running export is asked for its progress. Each ask waits on the server until the export
+ * moves on (at most 2 s), so the end is known at once (bench/api/export.ts asks the same way).
+ */
+export const EXPORT_POLL_MS = 100;
+
+/** Starts the CSV export of the report's rows (the same filters and days, every page). */
+export function useStartExport() {
+  const client = useQueryClient();
   return useMutation({
-    mutationFn: (params: ReportParams) =>
-      get<ReportFile>('monitoring/device_report/', {
-        query: { ...params, export_csv: true },
-      }),
+    mutationFn: (params: ReportParams) => post<ReportExport>('monitoring/device_report/export/', params),
+    onSuccess: (job) => {
+      client.setQueryData(reportExportQuery(job.id).queryKey, job);
+      void client.invalidateQueries({ queryKey: [...EXPORTS, 'list'] });
+    },
   });
 }
+
+/** One export; while it runs, asked again (waiting for its next step) every EXPORT_POLL_MS. */
+export function reportExportQuery(id: string) {
+  const queryKey = [...EXPORTS, id] as const;
+  return queryOptions({
+    queryKey,
+    queryFn: ({ signal, client }) => {
+      const running = client.getQueryData<ReportExport>(queryKey)?.status === 'running';
+      return get<ReportExport>(`monitoring/device_report/export/${id}/`, {
+        query: running ? { wait: true } : undefined,
+        signal,
+      });
+    },
+    refetchInterval: (query) => (query.state.data?.status === 'running' ? EXPORT_POLL_MS : false),
+  });
+}
+
+/** The user's newest exports still kept, newest first: one left running is found again on return. */
+export const reportExportsQuery = () =>
+  queryOptions({
+    queryKey: [...EXPORTS, 'list'],
+    queryFn: ({ signal }) => get<ReportExport[]>('monitoring/device_report/export/', { signal }),
+  });
 
 export interface GraphParams extends ActivationFilters {
   device: number;

@@ -1,18 +1,23 @@
+import { Alert } from 'antd';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { DEVICE_STATUS_COLOURS, STATUS_ORDER, statusColour } from '../../lib/device-status-colours';
 import { formatLastData } from '../../lib/format';
 import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, type MapMarker } from '@rms/contracts/monitoring';
+import { clusterIcon } from './cluster-icon';
 import type { ClusterReply, ClusterRequest, MapItem } from './cluster-protocol';
 import ClusterWorker from './cluster-worker?worker';
+import { addPlainBase } from './plain-base';
 import './fleet-map.css';
 
 // The fleet on a Leaflet map, clustered with supercluster so that 100,000 devices stay smooth: the
 // index is built once per data load; each move or zoom draws only the clusters and devices inside the
-// visible bounds (the index lives in a worker, cluster-worker.ts). Devices are canvas circle markers (one <canvas>, no DOM node each); clusters are small
-// divIcons showing their count, coloured by the worst status inside (On Error > Offline > Online),
-// which supercluster's map/reduce carries up the tree. Without reachable tiles the map stays grey and
-// the markers still draw.
+// visible bounds (the index lives in a worker, cluster-worker.ts). Devices are canvas circle markers
+// (one <canvas>, no DOM node each) in their state's colour; clusters are small divIcons with a ring
+// split by their devices' states and the count (cluster-icon.ts), counted by supercluster's map/reduce
+// up the tree. When the tiles cannot be loaded the map says so and draws a plain base (plain-base.ts);
+// the markers draw either way.
 
 export const MAP_DEFAULT = {
   lat: MAP_DEFAULT_CENTER.latitude,
@@ -23,24 +28,32 @@ const FIT_MAX_ZOOM = 15;
 const CLUSTER_RADIUS = 60;
 const CLUSTER_MAX_ZOOM = 16;
 
-const STATUS_RANK = { Online: 0, Offline: 1, 'On Error': 2 } as const;
-type Rank = 0 | 1 | 2;
-export const RANK_COLOUR: Record<Rank, string> = { 0: '#52c41a', 1: '#faad14', 2: '#f5222d' };
-const RANK_CLASS: Record<Rank, string> = { 0: 'online', 1: 'offline', 2: 'error' };
+/** Consecutive tile errors, with no tile loaded between them, after which the tiles count as unreachable. */
+const TILE_FAILURES = 4;
+
+/** A state's index in STATUS_ORDER (what the worker counts); an unknown state counts as Offline. */
+const rankOf = (status: string) => {
+  const rank = STATUS_ORDER.indexOf(status as (typeof STATUS_ORDER)[number]);
+  return rank < 0 ? 1 : rank;
+};
 
 /** Omit over each member of a union. */
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The hover card (spec 02 §2): RMS ID, signal %, status (green Online, red otherwise), last updated. */
+/**
+ * The hover card (spec 02 §2): RMS ID, signal %, status and last updated. The spec colours the status
+ * green for Online and red otherwise; the card uses the console's one mapping of the three states
+ * (lib/device-status-colours): Online green, Offline red, On Error magenta (a red of its own, so that
+ * the card agrees with the marker under it, the legend and the lists).
+ */
 export function hoverCard(marker: MapMarker): string {
-  const online = marker.status === 'Online';
   const signal = marker.gsm_sig === null ? '--' : `${Math.round(marker.gsm_sig)}%`;
   return `<div class="fleet-map-card">
 <div><span>RMS ID</span><b>${escapeHtml(marker.RMS_ID)}</b></div>
 <div><span>Signal</span><b>${signal}</b></div>
-<div><span>Status</span><b style="color:${online ? '#389e0d' : '#cf1322'}">${escapeHtml(marker.status)}</b></div>
+<div><span>Status</span><b style="color:${statusColour(marker.status).text}">${escapeHtml(marker.status)}</b></div>
 <div><span>Last Updated</span><b>${formatLastData(marker.last_add_on)}</b></div>
 </div>`;
 }
@@ -56,8 +69,14 @@ export interface FleetMapProps {
   onOpen: (marker: MapMarker) => void;
 }
 
+/** The host a tile URL template names, for people ("tile.openstreetmap.org", "{s}.tiles.example.com"). */
+export function tileHost(template: string): string {
+  return /^[a-z][a-z0-9+.-]*:\/\/([^/?#]+)/i.exec(template)?.[1] ?? window.location.host;
+}
+
 export function FleetMap({ markers, center, tileUrl, tileAttribution, selection, onOpen }: FleetMapProps) {
   const holder = useRef<HTMLDivElement>(null);
+  const [tilesFailed, setTilesFailed] = useState(false);
   const mapRef = useRef<L.Map | null>(null);
   const layerRef = useRef<L.LayerGroup | null>(null);
   const open = useRef(onOpen);
@@ -84,13 +103,34 @@ export function FleetMap({ markers, center, tileUrl, tileAttribution, selection,
     };
   }, []);
 
-  // The tiles, from the server's configuration; a failing tile leaves the grey background.
+  // The tiles, from the server's configuration (MAP_TILE_URL). Several failures in a row with none
+  // loaded between them (no internet, the server down or refusing) switch to the plain base and the
+  // notice; a tile that loads later (the network is back) switches back.
   useEffect(() => {
     const map = mapRef.current;
     if (!map || !tileUrl) return;
-    const tiles = L.tileLayer(tileUrl, { attribution: tileAttribution, maxZoom: 19 }).addTo(map);
-    return () => void tiles.remove();
+    let failures = 0;
+    const tiles = L.tileLayer(tileUrl, { attribution: tileAttribution, maxZoom: 19 })
+      .on('tileerror', () => {
+        failures += 1;
+        if (failures === TILE_FAILURES) setTilesFailed(true);
+      })
+      .on('tileload', () => {
+        failures = 0;
+        setTilesFailed(false);
+      })
+      .addTo(map);
+    return () => {
+      tiles.remove();
+      setTilesFailed(false);
+    };
   }, [tileUrl, tileAttribution]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !tilesFailed) return;
+    return addPlainBase(map);
+  }, [tilesFailed]);
 
   // New filters: show what they found.
   const lastSelection = useRef<string | null>(null);
@@ -136,27 +176,29 @@ export function FleetMap({ markers, center, tileUrl, tileAttribution, selection,
     const draw = (items: MapItem[]) => {
       layer.clearLayers();
       for (const item of items) {
-        const worst = item.worst as Rank;
         if ('cluster' in item) {
-          const size = item.count < 10 ? 30 : item.count < 100 ? 36 : item.count < 1000 ? 42 : 50;
+          const look = clusterIcon(item.counts, item.label);
           const icon = L.divIcon({
-            className: `fleet-map-cluster fleet-map-${RANK_CLASS[worst]}`,
-            html: `<span>${item.label}</span>`,
-            iconSize: [size, size],
+            className: 'fleet-map-cluster',
+            html: look.html,
+            iconSize: [look.size, look.size],
           });
-          L.marker([item.lat, item.lon], { icon, title: `${item.count} devices`, keyboard: true })
+          const cluster = L.marker([item.lat, item.lon], { icon, title: look.title, keyboard: true })
             .on('click', () => {
               expandAt.current = [item.lat, item.lon];
               ask({ type: 'expansion', cluster: item.cluster });
             })
             .addTo(layer);
+          // The button's name: the counts (its visible content, the ring and number, is hidden from
+          // assistive technology).
+          cluster.getElement()?.setAttribute('aria-label', look.title);
         } else {
           const marker = markers[item.index]!;
           L.circleMarker([item.lat, item.lon], {
             radius: 7,
             color: '#fff',
             weight: 2,
-            fillColor: RANK_COLOUR[worst],
+            fillColor: DEVICE_STATUS_COLOURS[STATUS_ORDER[item.rank] ?? 'Offline'].fill,
             fillOpacity: 1,
           })
             .bindTooltip(() => hoverCard(marker), { direction: 'top', offset: [0, -6], opacity: 1 })
@@ -199,7 +241,7 @@ export function FleetMap({ markers, center, tileUrl, tileAttribution, selection,
     markers.forEach((m, i) => {
       lon[i] = m.lon;
       lat[i] = m.lat;
-      rank[i] = STATUS_RANK[m.status] ?? 1;
+      rank[i] = rankOf(m.status);
     });
     ask({ type: 'load', lon, lat, rank, radius: CLUSTER_RADIUS, maxZoom: CLUSTER_MAX_ZOOM }, [
       lon.buffer,
@@ -213,5 +255,17 @@ export function FleetMap({ markers, center, tileUrl, tileAttribution, selection,
     };
   }, [markers]);
 
-  return <div ref={holder} className="fleet-map" role="region" aria-label="Map of devices" />;
+  return (
+    <>
+      {tilesFailed && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 8 }}
+          title={`Map tiles could not be loaded from ${tileHost(tileUrl)}; showing a plain base. An operator can set MAP_TILE_URL.`}
+        />
+      )}
+      <div ref={holder} className="fleet-map" role="region" aria-label="Map of devices" />
+    </>
+  );
 }

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { deploymentZone } from '../../lib/clock';
+import { TIME_AXIS } from '../../lib/chart-time';
+import { formatDateTimeAmPm } from '../../lib/format';
 
 // A time-series line chart on uPlot (canvas): one line per series, one y axis per unit (left the first
 // unit, right the second), the time axis and the legend in the deployment's time zone. The chart follows
@@ -26,16 +27,13 @@ export interface LineChartProps {
   ariaLabel: string;
 }
 
-const DATE_TIME = '{DD}/{MM}/{YYYY} {h}:{mm} {aa}';
-
-function optionsOf(series: LineSeries[], width: number, height: number): uPlot.Options {
+/** The chart's uPlot options (exported for its tests: jsdom has no canvas to draw it on). */
+export function lineChartOptions(series: LineSeries[], width: number, height: number): uPlot.Options {
   const units = [...new Set(series.map((s) => s.unit))];
-  const zone = deploymentZone();
   return {
     width,
     height,
-    // Axis and legend times in the deployment's time zone, like every other time in the console.
-    ...(zone && { tzDate: (ts: number) => uPlot.tzDate(new Date(ts * 1000), zone) }),
+    // Axis and legend times in the deployment's time zone and formats, like every other time in the console.
     cursor: { drag: { x: true, y: false } },
     scales: { x: { time: true } },
     legend: { live: true },
@@ -49,7 +47,10 @@ function optionsOf(series: LineSeries[], width: number, height: number): uPlot.O
       ],
     },
     series: [
-      { label: 'Time', value: DATE_TIME },
+      {
+        label: 'Time',
+        value: (_u: uPlot, v: number | null) => formatDateTimeAmPm(v === null ? v : v * 1000),
+      },
       ...series.map((s) => ({
         label: `${s.label} (${s.unit})`,
         scale: s.unit,
@@ -61,7 +62,7 @@ function optionsOf(series: LineSeries[], width: number, height: number): uPlot.O
       })),
     ],
     axes: [
-      { stroke: '#595959', grid: { stroke: '#f0f0f0' } },
+      { ...TIME_AXIS, stroke: '#595959', grid: { stroke: '#f0f0f0' } },
       ...units.map((unit, index) => ({
         scale: unit,
         label: unit,
@@ -93,7 +94,7 @@ export function LineChart({ times, values, series, height = 360, onWidth, ariaLa
     if (!element) return;
     const width = Math.max(element.clientWidth, 200);
     const shown = currentSeries.current;
-    const plot = new uPlot(optionsOf(shown, width, height), [[], ...shown.map(() => [])], element);
+    const plot = new uPlot(lineChartOptions(shown, width, height), [[], ...shown.map(() => [])], element);
     chart.current = plot;
     reportWidth.current?.(width);
     const observer = new ResizeObserver(() => {

@@ -2,9 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Flex, Input, Spin, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { ActivationFilterBar, useActivationFilters } from '../../components/activation-filters';
+import { DEVICE_STATUS_COLOURS, STATUS_ORDER } from '../../lib/device-status-colours';
 import { useListParams } from '../../lib/use-list-params';
 import { mapQuery } from './fleet-api';
-import { FleetMap, MAP_DEFAULT, RANK_COLOUR } from './fleet-map';
+import { FleetMap, MAP_DEFAULT } from './fleet-map';
 
 // Map View (spec 02 §2): every activated device with a location that the user may see, on tiles the
 // server names (OpenStreetMap by default), with the activation filters and a query. Hovering a device
@@ -13,12 +14,6 @@ import { FleetMap, MAP_DEFAULT, RANK_COLOUR } from './fleet-map';
 const OSM_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const OSM_ATTRIBUTION =
   '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
-
-const LEGEND = [
-  { label: 'Online', colour: RANK_COLOUR[0] },
-  { label: 'Offline', colour: RANK_COLOUR[1] },
-  { label: 'On Error', colour: RANK_COLOUR[2] },
-];
 
 export function MapViewPage() {
   const filterState = useActivationFilters();
@@ -58,21 +53,25 @@ export function MapViewPage() {
                 : `${markers.length.toLocaleString('en-IN')} ${markers.length === 1 ? 'device' : 'devices'} on the map`
               : 'Loading devices…'}
         </Typography.Text>
-        <Flex gap={12} aria-label="Status colours">
-          {LEGEND.map((item) => (
-            <Flex key={item.label} gap={4} align="center">
+        <Flex gap={12} wrap role="list" aria-label="Status colours">
+          {STATUS_ORDER.map((status) => (
+            <Flex key={status} gap={4} align="center" role="listitem">
               <span
+                data-status={status}
                 style={{
                   width: 10,
                   height: 10,
                   borderRadius: '50%',
-                  background: item.colour,
+                  background: DEVICE_STATUS_COLOURS[status].fill,
                   display: 'inline-block',
                 }}
               />
-              <Typography.Text type="secondary">{item.label}</Typography.Text>
+              <Typography.Text type="secondary">{status}</Typography.Text>
             </Flex>
           ))}
+          <Typography.Text type="secondary">
+            · a cluster&apos;s ring shows its devices&apos; mix
+          </Typography.Text>
         </Flex>
       </Flex>
       <Spin spinning={isFetching && !data}>

@@ -5,16 +5,22 @@ import { get, post, put } from '../../api/client';
 
 // The MSISDN mapping area's calls (spec 02 §7), typed from contracts.
 
-const URL = 'devices/msisdn_mapping/';
+export const MSISDN_URL = 'devices/msisdn_mapping/';
+const URL = MSISDN_URL;
 /** The query key of the mapping lists (a bulk upload reloads them). */
 export const LIST_KEY = ['msisdn'] as const;
 
-export function msisdnListQuery(params: { page: number; pageSize: number; query: string }) {
+export function msisdnListQuery(params: { page: number; pageSize: number; query: string; deleted: boolean }) {
   return queryOptions({
     queryKey: [...LIST_KEY, 'list', params],
     queryFn: ({ signal }) =>
       get<Paged<MsisdnRow>>(URL, {
-        query: { page: params.page, page_size: params.pageSize, query: params.query || undefined },
+        query: {
+          page: params.page,
+          page_size: params.pageSize,
+          query: params.query || undefined,
+          is_active: params.deleted ? 'false' : undefined,
+        },
         signal,
       }),
     placeholderData: keepPreviousData,

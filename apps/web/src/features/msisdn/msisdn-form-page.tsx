@@ -64,13 +64,13 @@ export function MsisdnFormPage() {
         onFinish={submit}
       >
         <Form.Item label={L.simNumber} name="sim_number" required rules={rules('sim_number')}>
-          <Input inputMode="numeric" placeholder="18 to 22 digits" maxLength={22} />
+          <Input inputMode="numeric" placeholder="18 to 22 digits" count={{ max: 22 }} />
         </Form.Item>
         <Form.Item label={L.imsi} name="imsi" required rules={rules('imsi')}>
-          <Input inputMode="numeric" placeholder="15 digits" maxLength={15} />
+          <Input inputMode="numeric" placeholder="15 digits" count={{ max: 15 }} />
         </Form.Item>
         <Form.Item label={L.msisdn} name="msisdn" required rules={rules('msisdn')}>
-          <Input inputMode="tel" placeholder="+919812345678" maxLength={16} />
+          <Input inputMode="tel" placeholder="+919812345678" count={{ max: 16 }} />
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit" loading={create.isPending || update.isPending}>

@@ -12,21 +12,26 @@ import { ListToolbar } from '../../components/list-toolbar';
 import { PagedTable } from '../../components/paged-table';
 import { dash } from '../../lib/format';
 import { useListParams } from '../../lib/use-list-params';
-import { LIST_KEY, msisdnListQuery, useDeleteMapping } from './api';
+import { useRestoreRow } from '../../lib/use-restore-row';
+import { LIST_KEY, MSISDN_URL, msisdnListQuery, useDeleteMapping } from './api';
 
-/** View MSISDN Mapping (spec 02 §2): search, paged table with serial numbers, edit and soft delete. */
+/**
+ * View MSISDN Mapping (spec 02 §2): search, paged table with serial numbers, edit and soft delete;
+ * "Show deleted" lists the deleted mappings to restore them.
+ */
 export function MsisdnPage() {
   const list = useListParams();
   const navigate = useNavigate();
   const { message } = App.useApp();
   const canManage = useCanOpen('/add-msison-mapping');
   const { data, isFetching } = useQuery(
-    msisdnListQuery({ page: list.page, pageSize: list.pageSize, query: list.query }),
+    msisdnListQuery({ page: list.page, pageSize: list.pageSize, query: list.query, deleted: list.deleted }),
   );
   const remove = useDeleteMapping();
+  const restore = useRestoreRow(MSISDN_URL, [LIST_KEY]);
 
   const columns: ColumnsType<MsisdnRow> = [
-    { title: 'SIM No.', dataIndex: 'sim_number', render: dash },
+    { title: 'SIM No.', dataIndex: 'sim_number', fixed: 'left', render: dash },
     { title: 'IMSI', dataIndex: 'imsi', render: dash },
     { title: 'MSISDN', dataIndex: 'msisdn', render: dash },
     ...(canManage
@@ -77,6 +82,7 @@ export function MsisdnPage() {
             canUpload={canManage}
           />
         }
+        deletedSwitch
       />
       <PagedTable<MsisdnRow>
         rowKey="id"
@@ -87,6 +93,12 @@ export function MsisdnPage() {
         onPageChange={list.setPage}
         columns={columns}
         locale={{ emptyText: list.query ? 'No mapping matches this search' : 'No MSISDN mappings yet' }}
+        deletedRows={{
+          showing: list.deleted,
+          canRestore: () => canManage,
+          onRestore: (row) => restore.mutateAsync(row.id),
+          label: (row) => row.sim_number,
+        }}
       />
     </Card>
   );

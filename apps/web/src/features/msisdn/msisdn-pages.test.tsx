@@ -42,6 +42,26 @@ describe('MSISDN mapping screens', () => {
     expect(seen).toHaveLength(0);
   });
 
+  it('keeps a pasted number that is too long whole, says why and sends nothing', async () => {
+    const seen = stubApi({});
+    open('/add-msison-mapping');
+    // One digit too many for each: cutting them to length would save a different, valid-looking number.
+    const sim = `${row.sim_number}0123`; // 23 digits
+    const imsi = `${row.imsi}0`; // 16 digits
+    await user().click(screen.getByLabelText('SIM NO.'));
+    await user().paste(sim);
+    await user().click(screen.getByLabelText('IMSI'));
+    await user().paste(imsi);
+    await user().type(screen.getByLabelText('MSISDN'), row.msisdn);
+    await user().click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByText("'SIM NO.' must be at most 22 characters")).toBeInTheDocument();
+    expect(screen.getByText("'IMSI' must be at most 15 characters")).toBeInTheDocument();
+    expect(screen.getByLabelText('SIM NO.')).toHaveValue(sim);
+    expect(screen.getByLabelText('IMSI')).toHaveValue(imsi);
+    expect(seen).toHaveLength(0);
+  });
+
   it('adds a mapping and returns to the list with the message', async () => {
     const seen = stubApi({
       'POST devices/msisdn_mapping/': () => [201, { ...row, detail: M.added }],

@@ -9,14 +9,27 @@ import { get, post, put } from '../../api/client';
 
 // The organizations area's calls (spec 01 §7), typed from contracts.
 
-const LIST_KEY = ['organizations'] as const;
+export const ORGANIZATIONS_URL = 'admin_settings/organizations/';
+/** The query key of the organization lists. */
+export const ORGANIZATIONS_KEY = ['organizations'] as const;
+const LIST_KEY = ORGANIZATIONS_KEY;
 
-export function organizationListQuery(params: { page: number; pageSize: number; query: string }) {
+export function organizationListQuery(params: {
+  page: number;
+  pageSize: number;
+  query: string;
+  deleted: boolean;
+}) {
   return queryOptions({
     queryKey: [...LIST_KEY, 'list', params],
     queryFn: ({ signal }) =>
       get<Paged<OrganizationRow>>('admin_settings/organizations/', {
-        query: { page: params.page, page_size: params.pageSize, query: params.query || undefined },
+        query: {
+          page: params.page,
+          page_size: params.pageSize,
+          query: params.query || undefined,
+          is_active: params.deleted ? 'false' : undefined,
+        },
         signal,
       }),
     placeholderData: keepPreviousData,

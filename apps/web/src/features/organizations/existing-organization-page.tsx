@@ -1,8 +1,9 @@
 import { App, Button, Card, Form, Input, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { MESSAGES } from '@rms/contracts/messages';
-import { PAN_MESSAGES } from '@rms/contracts/fields';
+import { pan } from '@rms/contracts/tax-ids';
 import { ApiError, formFieldErrors } from '../../api/errors';
+import { zodRule } from '../../lib/zod-rule';
 import { useAddExistingOrganization } from './api';
 
 interface ExistingValues {
@@ -52,12 +53,10 @@ export function ExistingOrganizationPage() {
           label="PAN"
           name="pan"
           normalize={(value: string) => value.toUpperCase().trim()}
-          rules={[
-            { required: true, message: PAN_MESSAGES.required },
-            { pattern: /^[A-Z]{5}\d{4}[A-Z]$/, message: PAN_MESSAGES.invalid },
-          ]}
+          required
+          rules={[zodRule(pan)]}
         >
-          <Input placeholder="ABCDE1234F" maxLength={10} />
+          <Input placeholder="ABCPE1234F" count={{ max: 10 }} />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={add.isPending}>
           Add Account

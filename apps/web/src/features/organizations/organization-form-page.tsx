@@ -1,16 +1,18 @@
 import { CheckCircleTwoTone, CloseCircleTwoTone } from '@ant-design/icons';
-import { App, Button, Card, Col, DatePicker, Divider, Form, Input, Row, Space, Spin, Typography } from 'antd';
+import { App, Button, Card, Col, Divider, Form, Input, Row, Space, Spin, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { EMPLOYEE_MESSAGES, email, mobile, newPassword } from '@rms/contracts/employees';
-import { pan, requiredText } from '@rms/contracts/fields';
+import { requiredText } from '@rms/contracts/fields';
+import { gstinFor, pan } from '@rms/contracts/tax-ids';
 import {
   ORGANIZATION_MESSAGES,
   subDomain as subDomainRule,
   type OrganizationRow,
 } from '@rms/contracts/organizations';
 import { ApiError, formFieldErrors } from '../../api/errors';
+import { DayPicker } from '../../components/day-picker';
 import { ImageUpload } from '../../components/image-upload';
 import { PermissionCheckboxes, usePermissionKeys } from '../../components/permission-checkboxes';
 import { StateCitySelect } from '../../components/state-city-select';
@@ -160,7 +162,7 @@ export function OrganizationFormPage() {
               required
               rules={required('Company Name', 150)}
             >
-              <Input maxLength={150} />
+              <Input count={{ max: 150 }} />
             </Form.Item>
           </Col>
           <Col {...half}>
@@ -171,13 +173,13 @@ export function OrganizationFormPage() {
               normalize={(v: string) => v.toUpperCase().trim()}
               rules={rule(pan)}
             >
-              <Input maxLength={10} placeholder="ABCDE1234F" />
+              <Input count={{ max: 10 }} placeholder="ABCPE1234F" />
             </Form.Item>
           </Col>
           <StateCitySelect col={half} />
           <Col span={24}>
             <Form.Item label="Address" name="address" required rules={required('Address', 500)}>
-              <Input.TextArea rows={2} maxLength={500} />
+              <Input.TextArea rows={2} count={{ max: 500 }} />
             </Form.Item>
           </Col>
           <Col {...half}>
@@ -186,7 +188,7 @@ export function OrganizationFormPage() {
               name="activation_date"
               rules={[{ required: true, message: "'Activation Date' is required!" }]}
             >
-              <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} />
+              <DayPicker style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col {...half}>
@@ -206,17 +208,23 @@ export function OrganizationFormPage() {
                 }),
               ]}
             >
-              <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} />
+              <DayPicker style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col {...half}>
-            <Form.Item label="GST" name="gst">
-              <Input maxLength={20} />
+            <Form.Item
+              label="GST"
+              name="gst"
+              dependencies={['pan']}
+              normalize={(v: string) => v.toUpperCase().trim()}
+              rules={[({ getFieldValue }) => zodRule(gstinFor(getFieldValue('pan') as string | undefined))]}
+            >
+              <Input count={{ max: 20 }} placeholder="07ABCPE1234F1ZD" />
             </Form.Item>
           </Col>
           <Col {...half}>
             <Form.Item label="Tag Line" name="tagline">
-              <Input maxLength={200} />
+              <Input count={{ max: 200 }} />
             </Form.Item>
           </Col>
           <Col {...half}>
@@ -242,7 +250,7 @@ export function OrganizationFormPage() {
                   normalize={(v: string) => v.toLowerCase().trim()}
                   rules={rule(subDomainRule)}
                 >
-                  <Input aria-label="Sub-domain" maxLength={63} onChange={() => setDomain('unknown')} />
+                  <Input aria-label="Sub-domain" count={{ max: 63 }} onChange={() => setDomain('unknown')} />
                 </Form.Item>
                 <Button onClick={check} loading={domain === 'checking'} disabled={keepsOwnDomain}>
                   Check
@@ -260,7 +268,7 @@ export function OrganizationFormPage() {
         <Row gutter={16}>
           <Col {...half}>
             <Form.Item label="Name" name="name">
-              <Input maxLength={150} />
+              <Input count={{ max: 150 }} />
             </Form.Item>
           </Col>
           <Col {...half}>
@@ -276,7 +284,7 @@ export function OrganizationFormPage() {
           </Col>
           <Col {...half}>
             <Form.Item label="Mobile" name="mobile" required rules={rule(mobile)}>
-              <Input inputMode="numeric" maxLength={10} />
+              <Input inputMode="numeric" count={{ max: 10 }} />
             </Form.Item>
           </Col>
           <Col {...half}>

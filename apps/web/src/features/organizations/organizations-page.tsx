@@ -10,23 +10,37 @@ import { ListToolbar } from '../../components/list-toolbar';
 import { PagedTable } from '../../components/paged-table';
 import { dash, formatDate } from '../../lib/format';
 import { useListParams } from '../../lib/use-list-params';
-import { organizationListQuery, useDeleteOrganization } from './api';
+import { useRestoreRow } from '../../lib/use-restore-row';
+import { EMPLOYEES_KEY } from '../../lib/people-keys';
+import { ORGANIZATIONS_KEY, ORGANIZATIONS_URL, organizationListQuery, useDeleteOrganization } from './api';
 
-/** All Organizations (spec 01 §2): search, paged 20 with serial numbers, edit and soft delete. */
+/**
+ * All Organizations (spec 01 §2): search, paged 20 with serial numbers, edit and soft delete; "Show
+ * deleted" lists the deleted organizations to restore them.
+ */
 export function OrganizationsPage() {
   const list = useListParams();
   const navigate = useNavigate();
   const { message } = App.useApp();
   const canManage = useCanOpen('/company-registration');
   const { data, isFetching } = useQuery(
-    organizationListQuery({ page: list.page, pageSize: list.pageSize, query: list.query }),
+    organizationListQuery({
+      page: list.page,
+      pageSize: list.pageSize,
+      query: list.query,
+      deleted: list.deleted,
+    }),
   );
   const remove = useDeleteOrganization();
+  // The people deleted with an organization come back with it.
+  const restore = useRestoreRow(ORGANIZATIONS_URL, [ORGANIZATIONS_KEY, EMPLOYEES_KEY]);
 
   const columns: ColumnsType<OrganizationRow> = [
+    // Name on the left, status and actions on the right stay in view while the rest scrolls between.
     {
       title: 'Organization Name',
       dataIndex: 'company_name',
+      fixed: 'left',
       render: (name: string, row) => (
         <Link to="/client-details" state={{ record: row }}>
           {dash(name)}
@@ -44,6 +58,7 @@ export function OrganizationsPage() {
     {
       title: 'Status',
       dataIndex: 'status',
+      fixed: 'right',
       render: (status: OrganizationRow['status']) => (
         <Tag color={status === 'Active' ? 'green' : 'red'}>{status}</Tag>
       ),
@@ -89,6 +104,7 @@ export function OrganizationsPage() {
             ? { label: 'Add New Organization', onClick: () => navigate('/company-registration') }
             : undefined
         }
+        deletedSwitch
       />
       <PagedTable<OrganizationRow>
         rowKey="id"
@@ -99,6 +115,12 @@ export function OrganizationsPage() {
         onPageChange={list.setPage}
         columns={columns}
         locale={{ emptyText: list.query ? 'No organization matches this search' : 'No organizations yet' }}
+        deletedRows={{
+          showing: list.deleted,
+          canRestore: () => canManage,
+          onRestore: (row) => restore.mutateAsync(row.id),
+          label: (row) => row.company_name,
+        }}
       />
     </Card>
   );

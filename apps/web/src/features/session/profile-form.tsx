@@ -84,17 +84,17 @@ export function ProfileForm({ user, onDone }: ProfileFormProps) {
       <Row gutter={16}>
         <Col xs={24} md={8}>
           <Form.Item label="First Name" name="first_name" required rules={[zodRule(fields.first_name)]}>
-            <Input autoComplete="given-name" maxLength={50} />
+            <Input autoComplete="given-name" count={{ max: 50 }} />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
           <Form.Item label="Middle Name" name="middle_name">
-            <Input autoComplete="additional-name" maxLength={50} />
+            <Input autoComplete="additional-name" count={{ max: 50 }} />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
           <Form.Item label="Last Name" name="last_name">
-            <Input autoComplete="family-name" maxLength={50} />
+            <Input autoComplete="family-name" count={{ max: 50 }} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -104,7 +104,7 @@ export function ProfileForm({ user, onDone }: ProfileFormProps) {
         </Col>
         <Col xs={24} md={12}>
           <Form.Item label="Mobile" name="mobile" required rules={[zodRule(fields.mobile)]}>
-            <Input inputMode="numeric" maxLength={10} autoComplete="tel-national" />
+            <Input inputMode="numeric" count={{ max: 10 }} autoComplete="tel-national" />
           </Form.Item>
         </Col>
       </Row>

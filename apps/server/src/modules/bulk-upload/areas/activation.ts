@@ -99,14 +99,14 @@ export const activationBulk: BulkSaver = {
     }
     return errors;
   },
-  save({ db, auth }, rows) {
+  async save({ db, auth }, rows) {
     const column = (name: string, type: UnnestColumn['type'], key: string): UnnestColumn => ({
       name,
       type,
       values: rows.map((r) => r.data[key] ?? null),
     });
     const a = activations;
-    return insertUnnest(
+    const created = await insertUnnest(
       db,
       getTableName(a),
       [
@@ -126,5 +126,6 @@ export const activationBulk: BulkSaver = {
       ],
       { organization_id: auth.organizationId, created_by: auth.id },
     );
+    return { created };
   },
 };

@@ -46,8 +46,8 @@ function assignSaver(kind: AssignmentKind): BulkSaver {
       }
       return errors;
     },
-    save: ({ db, auth }, rows) =>
-      assignMany(
+    save: async ({ db, auth }, rows) => ({
+      created: await assignMany(
         db,
         auth,
         kind,
@@ -58,6 +58,7 @@ function assignSaver(kind: AssignmentKind): BulkSaver {
           device_type: kind === 'rms' ? String(r.data.device_type) : undefined,
         })),
       ),
+    }),
   };
 }
 

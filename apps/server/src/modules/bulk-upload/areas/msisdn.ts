@@ -40,8 +40,8 @@ export const msisdnBulk: BulkSaver = {
       })),
     );
   },
-  save: ({ db, auth }, rows) =>
-    insertUnnest(
+  save: async ({ db, auth }, rows) => ({
+    created: await insertUnnest(
       db,
       getTableName(t),
       NUMBERS.map((n) => ({
@@ -51,4 +51,5 @@ export const msisdnBulk: BulkSaver = {
       })),
       { organization_id: auth.organizationId },
     ),
+  }),
 };

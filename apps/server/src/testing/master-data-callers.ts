@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema/employees';
-import { organizations } from '../../db/schema/organizations';
-import { hashPassword } from '../../auth/passwords';
-import { signIn, type Session, type TestApp } from '../../testing/app';
+import { users } from '../db/schema/employees';
+import { organizations } from '../db/schema/organizations';
+import { hashPassword } from '../auth/passwords';
+import { signIn, type Session, type TestApp } from './app';
 
 const MASTER_DATA_CODES = ['MANAGE_STATE', 'MANAGE_CITY', 'tax_settings', 'dropdown_settings'];
 const PASSWORD = 'Caller-pass-1234';
