@@ -30,6 +30,15 @@ export interface Paged<T> {
   next: number | null;
 }
 
+/** A list answer asked for a page (the default): the page. */
+export function pageOf<T>(answer: Paged<T> | T[]): Paged<T> {
+  return Array.isArray(answer) ? { results: answer, count: answer.length, current: 1, next: null } : answer;
+}
+/** A list answer asked for with `pagination=false`: the rows. */
+export function rowsOf<T>(answer: Paged<T> | T[]): T[] {
+  return Array.isArray(answer) ? answer : answer.results;
+}
+
 /** The most rows one answer carries, paged or not. */
 export const MAX_PAGE_SIZE = 2500;
 

@@ -1,3 +1,9 @@
+import {
+  endpointPath,
+  type Endpoint,
+  type EndpointInput,
+  type EndpointOutput,
+} from '@rms/contracts/endpoint';
 import { MESSAGES } from '@rms/contracts/messages';
 import { clearSession, readTokens } from '../auth/session-store';
 import { reloadPage } from '../lib/browser';
@@ -63,4 +69,30 @@ export function post<T>(path: string, body: unknown, options?: RequestOptions): 
 
 export function put<T>(path: string, body: unknown, options?: RequestOptions): Promise<T> {
   return request<T>('PUT', path, body, options);
+}
+
+type ApiArgs<E extends Endpoint> =
+  object extends EndpointInput<E>
+    ? [input?: EndpointInput<E>, options?: { signal?: AbortSignal }]
+    : [input: EndpointInput<E>, options?: { signal?: AbortSignal }];
+
+/**
+ * Calls an endpoint declared in contracts (packages/contracts/src/api/): its method and path, the
+ * path parameters filled in, the query and body typed from its schemas, the answer typed from its
+ * response. Public endpoints go without the session (see `auth` above).
+ */
+export function api<E extends Endpoint>(
+  endpoint: E,
+  ...[input, options]: ApiArgs<E>
+): Promise<EndpointOutput<E>> {
+  const { params, query, body } = (input ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: QueryParams;
+    body?: unknown;
+  };
+  return request<EndpointOutput<E>>(endpoint.method, endpointPath(endpoint, params), body, {
+    query,
+    signal: options?.signal,
+    auth: endpoint.access.kind !== 'public',
+  });
 }

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Button, Col, Input, Row, Select } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { ACTIVATION_LABELS as L, type AvailableItem, type DeviceListItem } from '@rms/contracts/activations';
+import { ACTIVATION_LABELS as L } from '@rms/contracts/activations';
+import { activationApi as A } from '@rms/contracts/api/activations';
 import { useSearchParams } from 'react-router';
-import { get } from '../api/client';
+import { apiQuery, apiRows } from '../api/queries';
 import { cityLookupQuery, stateLookupQuery } from './state-city-select';
 
 // The activation list's filter bar (spec 02 §2: address, project, online, state, city, PIN, device,
@@ -11,8 +12,6 @@ import { cityLookupQuery, stateLookupQuery } from './state-city-select';
 // URL next to page and search (reload and back keep them); a changed filter goes back to page 1.
 
 const SEARCH_DEBOUNCE_MS = 500; // spec 02 §9
-/** The activation area's query prefix: saving an activation refreshes these lists too. */
-const ACTIVATIONS_KEY = ['activations'] as const;
 
 /** The list's filters as the server takes them (spec 02 §7); empty ones are left out. */
 export interface ActivationFilters {
@@ -26,25 +25,9 @@ export interface ActivationFilters {
   pole?: number | undefined;
 }
 
-export const projectNamesQuery = () =>
-  queryOptions({
-    queryKey: [...ACTIVATIONS_KEY, 'projects'],
-    queryFn: ({ signal }) =>
-      get<{ name: string }[]>('devices/activation/projects/', { query: { pagination: false }, signal }),
-  });
-
-export const activatedPolesQuery = () =>
-  queryOptions({
-    queryKey: [...ACTIVATIONS_KEY, 'poles'],
-    queryFn: ({ signal }) => get<AvailableItem[]>('devices/activation/poles/', { signal }),
-  });
-
-export const activatedDevicesQuery = () =>
-  queryOptions({
-    queryKey: [...ACTIVATIONS_KEY, 'devices'],
-    queryFn: ({ signal }) =>
-      get<DeviceListItem[]>('devices/device_list/', { query: { pagination: false }, signal }),
-  });
+export const projectNamesQuery = () => queryOptions(apiRows(A.projects));
+export const activatedPolesQuery = () => queryOptions(apiQuery(A.poles, {}));
+export const activatedDevicesQuery = () => queryOptions(apiRows(A.devices));
 
 const cell = { xs: 24, sm: 12, lg: 6 };
 const searchable = { optionFilterProp: 'label' } as const;

@@ -4,8 +4,8 @@ import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ActivationRow } from '@rms/contracts/activations';
-import type { Paged } from '@rms/contracts/common';
-import { get } from '../api/client';
+import { activationApi as A } from '@rms/contracts/api/activations';
+import { apiPage } from '../api/queries';
 import { dash } from '../lib/format';
 import { cityLookupQuery, stateLookupQuery } from './state-city-select';
 import { PagedTable } from './paged-table';
@@ -14,7 +14,6 @@ import { PagedTable } from './paged-table';
 // a "Rows" page size, State and City column filters (choosing a state loads its cities and clears the
 // city; clearing the state clears both) and row selection by device.
 
-export const ACTIVATION_TABLE_KEY = ['activation-pick'] as const;
 export const ROWS_OPTIONS = [10, 20, 50, 100] as const;
 const SEARCH_DEBOUNCE_MS = 500;
 export const ACTIVATION_SEARCH_PLACEHOLDER = 'Enter User Name or CID or Email Id or Mobile No.';
@@ -29,19 +28,14 @@ interface Filters {
 
 const activationPickQuery = (f: Filters) =>
   queryOptions({
-    queryKey: [...ACTIVATION_TABLE_KEY, f],
-    queryFn: ({ signal }) =>
-      get<Paged<ActivationRow>>('devices/activation/', {
-        query: {
-          is_parameter_data: true,
-          page: f.page,
-          page_size: f.pageSize,
-          query: f.query || undefined,
-          state: f.state,
-          city: f.city,
-        },
-        signal,
-      }),
+    ...apiPage(A.list, {
+      is_parameter_data: 'true',
+      page: f.page,
+      page_size: f.pageSize,
+      query: f.query || undefined,
+      state: f.state,
+      city: f.city,
+    }),
     placeholderData: keepPreviousData,
   });
 

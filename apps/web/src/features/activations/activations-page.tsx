@@ -14,13 +14,8 @@ import { dash, formatLastData } from '../../lib/format';
 import { useListParams } from '../../lib/use-list-params';
 import { ActivationFilterBar, useActivationFilters } from '../../components/activation-filters';
 import { useRestoreRow } from '../../lib/use-restore-row';
-import {
-  ACTIVATIONS_KEY,
-  ACTIVATIONS_URL,
-  activationListQuery,
-  useDeleteActivation,
-  useRefreshDevice,
-} from './api';
+import { activationApi } from '@rms/contracts/api/activations';
+import { ACTIVATIONS_KEY, activationListQuery, useDeleteActivation, useRefreshDevice } from './api';
 
 /** The address as one line: address 1, address 2. */
 const addressOf = (row: ActivationRow) => [row.address1, row.address2].filter(Boolean).join(', ');
@@ -46,7 +41,7 @@ export function ActivationsPage() {
     }),
   );
   const remove = useDeleteActivation();
-  const restore = useRestoreRow(ACTIVATIONS_URL, [ACTIVATIONS_KEY]);
+  const restore = useRestoreRow(activationApi.update, [ACTIVATIONS_KEY]);
   const refresh = useRefreshDevice();
 
   // Wider than the page at 1440 px and far wider at 760 px: the device (and its serial number) stays on

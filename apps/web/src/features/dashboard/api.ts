@@ -73,10 +73,3 @@ export const deviceSummaryQuery = (filters: SummaryFilters) =>
     queryFn: ({ signal }) => get<DeviceSummary>('dashboard/summary/', { query: { ...filters }, signal }),
     placeholderData: keepPreviousData,
   });
-
-/** Project names of the caller's activations (the summary's project filter). */
-export const projectNamesQuery = queryOptions({
-  queryKey: ['activations', 'projects'],
-  queryFn: ({ signal }) =>
-    get<{ name: string }[]>('devices/activation/projects/', { query: { pagination: false }, signal }),
-});

@@ -1,3 +1,4 @@
+import { projectNamesQuery } from '../../components/activation-filters';
 import { FilterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { anyOf } from '@rms/contracts/permissions';
@@ -9,7 +10,6 @@ import { StateCitySelect } from '../../components/state-city-select';
 import { formatDateTimeAmPm } from '../../lib/format';
 import {
   dashboardAlarmsQuery,
-  projectNamesQuery,
   deviceSummaryQuery,
   fleetHarvestQuery,
   inventoryCountsQuery,
@@ -36,7 +36,7 @@ export function DeviceSummaryPanel() {
   const [filters, setFilters] = useState<SummaryFilters>({});
   const [projectsOpened, setProjectsOpened] = useState(false);
   const canListProjects = useAllows(LIST_PROJECTS);
-  const projects = useQuery({ ...projectNamesQuery, enabled: canListProjects && projectsOpened });
+  const projects = useQuery({ ...projectNamesQuery(), enabled: canListProjects && projectsOpened });
   const summary = useQuery(deviceSummaryQuery(filters));
   const s = summary.data;
   const stats = [

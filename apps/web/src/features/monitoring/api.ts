@@ -1,22 +1,18 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DeviceListItem } from '@rms/contracts/activations';
+import { activationApi as A } from '@rms/contracts/api/activations';
 import type { Paged } from '@rms/contracts/common';
 import type { AlarmRow, AlarmStatusRow, LiveReport, LoadStatusRow } from '@rms/contracts/monitoring';
 import { get, post, put } from '../../api/client';
 import type { HarvestPoint, MonthRangeDays } from '../../lib/month-range';
 import { liveKeys } from '../../api/live-keys';
+import { apiPage } from '../../api/queries';
 
 // The monitoring screens' calls (spec 02 §7, spec 01 §7), typed from contracts.
 
 /** Activated devices matching a query (device ID, model, project), for the device pickers. */
 export const deviceSearchQuery = (query: string) =>
   queryOptions({
-    queryKey: ['monitoring', 'device-search', query],
-    queryFn: ({ signal }) =>
-      get<Paged<DeviceListItem>>('devices/device_list/', {
-        query: { query: query || undefined, page_size: 20 },
-        signal,
-      }),
+    ...apiPage(A.devices, { query: query || undefined, page_size: 20 }),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });

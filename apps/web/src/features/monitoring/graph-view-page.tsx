@@ -2,8 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { Card, Empty, Select, Spin, Tabs, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { ActivationRow } from '@rms/contracts/activations';
-import type { Paged } from '@rms/contracts/common';
+import { activationApi as A } from '@rms/contracts/api/activations';
 import {
   GRAPH_KINDS,
   GRAPH_MAX_POINTS,
@@ -12,7 +11,7 @@ import {
   type GraphKind,
   type GraphPoint,
 } from '@rms/contracts/monitoring';
-import { get } from '../../api/client';
+import { apiPage } from '../../api/queries';
 import { ActivationFilterBar, useActivationFilters } from '../../components/activation-filters';
 import type { ActivationFilters } from '../../components/activation-filters';
 import { useDebounced } from '../../lib/use-debounced';
@@ -59,17 +58,7 @@ const DEVICE_OPTIONS = 50;
 /** The devices of the filtered activation list, searchable (the first one is the default). */
 function filteredDevicesQuery(filters: ActivationFilters, query: string) {
   return queryOptions({
-    queryKey: ['activations', 'list', 'graph-devices', filters, query],
-    queryFn: ({ signal }) =>
-      get<Paged<ActivationRow>>('devices/activation/', {
-        query: {
-          ...filters,
-          query: query || undefined,
-          page: 1,
-          page_size: DEVICE_OPTIONS,
-        },
-        signal,
-      }),
+    ...apiPage(A.list, { ...filters, query: query || undefined, page: 1, page_size: DEVICE_OPTIONS }),
     placeholderData: keepPreviousData,
   });
 }

@@ -6,7 +6,8 @@ import type {
   ParameterValues,
 } from '@rms/contracts/parameters';
 import { get, post } from '../../api/client';
-import { ACTIVATION_TABLE_KEY } from '../../components/activation-pick-table';
+import { activationApi } from '@rms/contracts/api/activations';
+import { areaKey } from '../../api/queries';
 
 // Parameter settings and bulk parameter calls (spec 02 §7), typed from contracts.
 
@@ -44,7 +45,7 @@ export function useBulkParameter() {
       post<{ detail: string; devices: number }>('devices/bulk_parameter/', body),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: KEY });
-      await queryClient.invalidateQueries({ queryKey: ACTIVATION_TABLE_KEY });
+      await queryClient.invalidateQueries({ queryKey: areaKey(activationApi.list) });
     },
   });
 }

@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Endpoint } from '@rms/contracts/endpoint';
+
+// Registers a route from its contract descriptor (packages/contracts/src/api/): path, access, schemas,
+// status and OpenAPI text all come from the descriptor; the route module supplies only the handler.
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** The request a handler sees: params, query and body already parsed by the endpoint's schemas. */
+export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
+  Params: Out<E['params']>;
+  Querystring: Out<E['query']>;
+  Body: Out<E['body']>;
+}>;
+
+/** What a handler answers: the response schema's input (the serializer checks and shapes it). */
+export type EndpointReply<E extends Endpoint> = E['response'] extends z.ZodType
+  ? z.input<E['response']>
+  : unknown;
+
+export type EndpointHandler<E extends Endpoint> = (
+  request: EndpointRequest<E>,
+  reply: FastifyReply,
+) => Promise<EndpointReply<E>> | EndpointReply<E>;
+
+export function routeEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+): void {
+  const status = endpoint.status ?? 200;
+  for (const url of [endpoint.path, ...(endpoint.aliases ?? [])]) {
+    app.route({
+      method: endpoint.method,
+      url,
+      config: { access: endpoint.access },
+      schema: {
+        tags: [endpoint.area],
+        summary: endpoint.summary,
+        ...(endpoint.access.kind === 'public' ? {} : { security: [{ bearer: [] }] }),
+        ...(endpoint.params && { params: endpoint.params }),
+        ...(endpoint.query && { querystring: endpoint.query }),
+        ...(endpoint.body && { body: endpoint.body }),
+        ...(endpoint.response && { response: { [status]: endpoint.response } }),
+      },
+      handler: async (request, reply) => {
+        reply.status(status);
+        return handler(request as EndpointRequest<E>, reply);
+      },
+    });
+  }
+}

@@ -1,0 +1,59 @@
+import type { z } from 'zod';
+import type { Access } from './permissions';
+
+// One API endpoint, declared once: the server registers its route from this (the route module adds only
+// the handler), the console calls it with `api(endpoint, input)`, and the OpenAPI document is built from
+// the routes so registered. Changing a path or a field here is one edit that both sides' compilers follow.
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface Endpoint {
+  /** The area the endpoint belongs to (the OpenAPI tag, and the console's query-key root). */
+  area: string;
+  method: Method;
+  /** Under /api/v1, with `:name` for each path parameter: `/devices/activation/:id/`. */
+  path: string;
+  /** Other paths the same handler answers (the spec names some calls twice). */
+  aliases?: readonly string[];
+  access: Access;
+  summary: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The success answer. Absent for answers that are not JSON (files, event streams). */
+  response?: z.ZodType;
+  /** The success status; 200 unless given. */
+  status?: 200 | 201 | 202;
+}
+
+/** Declares an endpoint, keeping its exact types. */
+export const endpoint = <const E extends Endpoint>(e: E): E => e;
+
+type Part<
+  E extends Endpoint,
+  K extends 'params' | 'query' | 'body',
+  Name extends string,
+> = E[K] extends z.ZodType
+  ? undefined extends z.input<E[K]>
+    ? { [P in Name]?: z.input<E[K]> }
+    : { [P in Name]: z.input<E[K]> }
+  : { [P in Name]?: never };
+
+/** What a caller sends: the path parameters, the query and the body the endpoint declares. */
+export type EndpointInput<E extends Endpoint> = Part<E, 'params', 'params'> &
+  Part<E, 'query', 'query'> &
+  Part<E, 'body', 'body'>;
+
+/** What a caller gets back on success. */
+export type EndpointOutput<E extends Endpoint> = E['response'] extends z.ZodType
+  ? z.output<E['response']>
+  : unknown;
+
+/** The endpoint's path with its parameters filled in (each one URL-encoded). */
+export function endpointPath(e: Endpoint, params?: Record<string, unknown>): string {
+  return e.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null) throw new Error(`${e.path}: no value for :${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
