@@ -104,9 +104,13 @@ export async function buildApp({
   app.addHook('onClose', () => reportExports.stop());
   app.addHook('onReady', async () => reportRetention.start());
   app.addHook('onClose', () => reportRetention.stop());
+  // Commit notifications (db/listener.ts), for the live channel and command delivery: with PostgreSQL
+  // one LISTEN connection of this instance.
+  const listener = database.listener(app.log);
   const liveEvents = new LiveEvents({
     db: database.db,
     log: app.log,
+    listener,
     databaseUrl: database.kind === 'postgres' ? config.databaseUrl : undefined,
   });
   await liveEvents.start();
@@ -125,9 +129,13 @@ export async function buildApp({
     // PGlite runs one statement at a time: more writers would only queue inside it.
     writers: database.kind === 'postgres' ? 4 : 1,
     changed: (changes) => liveEvents.changed(changes),
+    listener,
   });
   app.decorate('deviceLink', deviceLink);
-  app.addHook('onClose', () => deviceLink.stop());
+  app.addHook('onClose', async () => {
+    await deviceLink.stop();
+    await listener.close();
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

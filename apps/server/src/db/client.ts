@@ -7,6 +7,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { pgliteListener, type Listener, type ListenerLog } from './listener';
+import { PgListener } from './pg-listener';
 
 // One dialect, one set of migrations: PGlite (embedded, data under DATA_DIR) or PostgreSQL (DATABASE_URL).
 
@@ -20,6 +22,11 @@ export interface Database {
    * test first applies the ones before it from a copy).
    */
   migrate(folder?: string): Promise<void>;
+  /**
+   * A listener for commit notifications (listener.ts): the app makes one and closes it before the
+   * database; with PostgreSQL it opens its own connection once something listens.
+   */
+  listener(log: ListenerLog): Listener;
   close(): Promise<void>;
 }
 
@@ -32,8 +39,9 @@ export interface DatabaseOptions {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+  const url = options.databaseUrl;
+  if (url) {
+    const pool = new pg.Pool({ connectionString: url, max: 20 });
     // An idle session the database ends (restart, failover, terminated) is dropped from the pool and the
     // next query opens a new one; unhandled, this event would end the process.
     pool.on('error', () => {});
@@ -42,6 +50,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'postgres',
       migrate: (folder = migrationsFolder) => migratePg(db, { migrationsFolder: folder }),
+      listener: (log) => new PgListener(url, log),
       close: () => pool.end(),
     };
   }
@@ -53,6 +62,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     kind: 'pglite',
     migrate: (folder = migrationsFolder) => migratePglite(db, { migrationsFolder: folder }),
+    listener: (log) => pgliteListener(client, log),
     close: () => client.close(),
   };
 }

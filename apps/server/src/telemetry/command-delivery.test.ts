@@ -7,8 +7,8 @@ import { addDevice, connectDevice, type TestDevice } from '../testing/devices';
 import { CommandDispatcher, type Publisher } from './command-dispatcher';
 import { recordCommands } from './commands';
 
-// Each command reaches its device once per delivery: the paths that wake the dispatcher (the nudges
-// after a command is recorded, the periodic pass, the device subscribing, a resumed session) cannot
+// Each command reaches its device once per delivery: the paths that wake the dispatcher (the commit
+// of a recorded command, the periodic pass, the device subscribing, a resumed session) cannot
 // both send it, and a command comes again, with its id, only when the device comes back without having
 // acknowledged it. Over real MQTT connections to the embedded broker, and with two dispatchers racing.
 
@@ -89,14 +89,14 @@ describe('racing wake-ups', () => {
 
   it('publishes a pending command once when two deliveries of one dispatcher race', async () => {
     const device = await addDevice(t, 'RMS-RACE-1');
-    // Written directly: no nudge, the two deliveries below are the only wake-ups.
+    // Written directly: no notification, the two deliveries below are the only wake-ups.
     const [row] = await t.database.db.insert(deviceCommands).values(command(device)).returning();
     const { publisher, published, release } = gatedPublisher();
     const dispatcher = new CommandDispatcher(t.database.db, publisher, t.app.log);
     try {
       const first = dispatcher.deliver(device.id, { resend: false });
       await expect.poll(() => published.length).toBe(1);
-      // The first delivery is publishing; the second wakes up meanwhile (a nudge, the periodic pass).
+      // The first delivery is publishing; the second wakes up meanwhile (a commit notification, the periodic pass).
       const second = dispatcher.deliver(device.id, { resend: false });
       release();
       await Promise.all([first, second]);
@@ -153,7 +153,7 @@ describe('over MQTT', () => {
     let commit!: () => void;
     const held = new Promise<void>((resolve) => (commit = resolve));
     let id = 0;
-    // The command's transaction is open while the device subscribes and the nudges come.
+    // The command's transaction is open while the device subscribes (which wakes the dispatcher).
     const recording = t.database.db.transaction(async (tx) => {
       [id] = (await recordCommands(tx, [command(device, 'load')])) as [number];
       await held;

@@ -1,10 +1,11 @@
 import { and, asc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
+import type { Listener } from '../db/listener';
 import { deviceCommands } from '../db/schema/commands';
 import { rmsDevices } from '../db/schema/inventory';
-import type { LiveChanges } from './live-events';
-import { commandEvents } from './command-events';
+import { COMMANDS_CHANNEL, parseRecorded } from './command-channel';
+import type { LiveChanges } from './live-messages';
 import { commandTopic } from './topics';
 
 // Delivers recorded commands (docs/device-link.md): `{id, kind, payload}` on
@@ -12,8 +13,13 @@ import { commandTopic } from './topics';
 // subscribed, or connected when the command is recorded); it finishes when the device acknowledges it
 // by id (uplink.ts) or times out.
 //
+// A command is delivered as soon as its recording transaction commits: the commit's notification
+// (command-channel.ts) reaches the dispatcher of every instance, which delivers to the devices connected
+// to it. The periodic pass is a backstop, for a notification not heard (the LISTEN connection was
+// being opened again) and a device that was not connected here then.
+//
 // Each command is published once per delivery. Several paths wake the dispatcher for one device (the
-// nudges after a command is recorded, the periodic pass, the device subscribing), and before, two of
+// commit notification, the periodic pass, the device subscribing), and before, two of
 // them could both read a command as pending and both publish it. Now a pending command is *claimed*
 // (UPDATE ... SET status = 'sent' WHERE status = 'pending' RETURNING), so only the path that moved it
 // publishes it, whichever instance it runs on; and one device's deliveries run one after another in
@@ -24,8 +30,6 @@ import { commandTopic } from './topics';
 // session the broker replays too, still gets it once; the device skips ids it has run already
 // (DEVICE_COMMAND_MEMORY), which covers a redelivery after it ran a command and lost the connection
 // before acknowledging.
-
-const NUDGE_DELAYS_MS = [0, 150, 600];
 
 export const COMMAND_TIMEOUTS = {
   /** A sent command not acknowledged within this time has timed out. */
@@ -54,31 +58,33 @@ export class CommandDispatcher {
   private readonly lanes = new Map<number, Promise<void>>();
   private stopped = false;
 
-  // A command recorded inside a transaction is visible only once that commits, which the recorder
-  // cannot tell us: look at once and twice more shortly after (the periodic pass is the backstop).
-  // A look that finds nothing pending publishes nothing.
-  private readonly onRecorded = (deviceIds: number[]) => {
-    const connected = [...new Set(deviceIds)].filter((id) => this.publisher.connected(id));
-    if (connected.length === 0) return;
-    for (const delay of NUDGE_DELAYS_MS) {
-      setTimeout(() => {
-        for (const id of connected) void this.deliver(id, { resend: false });
-      }, delay).unref();
-    }
-  };
-
   constructor(
     private readonly db: Db,
     private readonly publisher: Publisher,
     private readonly log: FastifyBaseLogger,
     private readonly changed: (changes: LiveChanges) => void = () => {},
-  ) {
-    commandEvents.on('recorded', this.onRecorded);
-  }
+  ) {}
 
   stop(): void {
     this.stopped = true;
-    commandEvents.off('recorded', this.onRecorded);
+  }
+
+  /**
+   * Delivers the commands recorded by any instance to those of their devices connected here, as soon as
+   * the recording transaction commits. Answers how to stop listening.
+   */
+  wakeOnCommit(listener: Listener): Promise<() => Promise<void>> {
+    return listener.listen(COMMANDS_CHANNEL, (payload) => {
+      const notice = parseRecorded(payload);
+      if (!notice) {
+        this.log.warn({ payload: payload.slice(0, 200) }, 'commands: not a notice of recorded commands');
+        return;
+      }
+      for (const deviceId of notice.devices) {
+        if (!this.stopped && this.publisher.connected(deviceId))
+          void this.deliver(deviceId, { resend: false });
+      }
+    });
   }
 
   /**
@@ -163,8 +169,8 @@ export class CommandDispatcher {
   }
 
   /**
-   * Delivers pending commands of devices that are connected: catches commands recorded inside a
-   * transaction that had not committed when the nudge came, and those recorded by another instance.
+   * Delivers pending commands of devices that are connected: the backstop for a commit notification
+   * this instance did not hear, and for a delivery that failed.
    */
   async deliverWaiting(): Promise<void> {
     const rows = await this.db

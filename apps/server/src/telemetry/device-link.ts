@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { localHour, today } from '../calendar';
 import type { Db } from '../db/client';
+import type { Listener } from '../db/listener';
 import { CommandDispatcher, type Publisher } from './command-dispatcher';
 import { dayResolver } from './day-of';
 import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker';
@@ -32,7 +33,9 @@ export interface DeviceLinkOptions {
   writers?: number;
   /** Run the periodic checks (offline, no charge, command timeouts); 0 turns them off. */
   sweepEveryMs?: number;
-  /** Look for pending commands of connected devices; 0 turns it off. */
+  /** Commit notifications: commands are delivered as their recording commits (see command-dispatcher.ts). */
+  listener?: Listener;
+  /** Look for pending commands of connected devices (the backstop); 0 turns it off. */
   commandPassEveryMs?: number;
   /** Told what changed once it is committed (the live channel). */
   changed?: (changes: LiveChanges) => void;
@@ -47,6 +50,7 @@ export class DeviceLink {
   private broker: EmbeddedBroker | ExternalBroker | null = null;
   private publisher: Publisher | null = null;
   private dispatcher: CommandDispatcher | null = null;
+  private unlisten: (() => Promise<void>) | null = null;
   private timers: NodeJS.Timeout[] = [];
 
   constructor(private readonly options: DeviceLinkOptions) {
@@ -127,6 +131,7 @@ export class DeviceLink {
     }
     this.publisher = publisher;
     this.dispatcher = new CommandDispatcher(db, publisher, log, this.options.changed);
+    if (this.options.listener) this.unlisten = await this.dispatcher.wakeOnCommit(this.options.listener);
     const every = this.options.sweepEveryMs ?? 30_000;
     if (every > 0) this.timers.push(setInterval(() => void this.sweep(), every));
     const pass = this.options.commandPassEveryMs ?? 2000;
@@ -164,6 +169,7 @@ export class DeviceLink {
 
   async stop(): Promise<void> {
     for (const t of this.timers) clearInterval(t);
+    await this.unlisten?.();
     this.dispatcher?.stop();
     await this.broker?.close();
     await this.queue.close();

@@ -82,6 +82,7 @@ describe('external broker', () => {
 describe('the device link on an external broker', () => {
   /** The whole device link of one deployment on the broker (its own group, so runs stay apart). */
   async function link(group: string) {
+    const listener = t.database.listener(t.app.log);
     const deviceLink = new DeviceLink({
       db: t.database.db,
       log: t.app.log,
@@ -90,9 +91,15 @@ describe('the device link on an external broker', () => {
       mqttUrl: url,
       external: { group, clientIdPrefix: group, sessionExpirySeconds: 60 },
       sweepEveryMs: 0,
+      listener,
     });
     await deviceLink.start();
-    return deviceLink;
+    return {
+      async stop() {
+        await deviceLink.stop();
+        await listener.close();
+      },
+    };
   }
 
   it('tells a device of a refused message on its reject topic, and counts it', async () => {
@@ -137,7 +144,8 @@ describe('the device link on an external broker', () => {
       )[0]!;
     const first = await record();
     const last = await record();
-    // The nudges and two periodic passes have all run by the time the last command has arrived.
+    // The commit notifications and two periodic passes have all run by the time the last command has
+    // arrived.
     await expect.poll(() => received.includes(last), { timeout: 10_000 }).toBe(true);
     await new Promise((r) => setTimeout(r, 2500));
     expect(received).toEqual([first, last]);
