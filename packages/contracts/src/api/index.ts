@@ -1,0 +1,8 @@
+import type { Endpoint } from '../endpoint';
+import { activationApi } from './activations';
+
+// Every area's endpoints, so a test can hold the server's routes and the declarations to each other.
+// An area adds its group here when it declares its endpoints.
+export const API: Record<string, Record<string, Endpoint>> = {
+  activations: activationApi,
+};
