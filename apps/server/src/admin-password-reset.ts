@@ -5,7 +5,7 @@ import type { Db } from './db/client';
 import { users } from './db/schema/employees';
 import { passwordResets } from './db/schema/session';
 import { newPassword } from './first-credentials';
-import { revokeUserSessions } from './modules/session/service';
+import { revokeSessions } from './modules/session/revoke';
 
 // A super-user's password set from the command line (npm run reset-admin-password), for an operator
 // who lost it: no mail needed. Every session of the account ends and its unused reset links stop
@@ -56,7 +56,7 @@ export async function resetAdminPassword(
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
-    await revokeUserSessions(tx, user.id, 'password reset from the command line');
+    await revokeSessions(tx, { user: user.id }, 'password reset from the command line');
     await tx
       .update(passwordResets)
       .set({ usedAt: sql`now()` })

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { revokeSessions } from '../session/revoke';
 import type { Mailer } from '../../mail/mailer';
 import { noticeEmailChanged } from '../../mail/account-notices';
-import { and, count, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import {
   EMPLOYEE_MESSAGES,
   type EmployeeCreateBody,
@@ -12,7 +13,6 @@ import { RESTORE_MESSAGES, type DeletedRowsQuery } from '@rms/contracts/soft-del
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/employees';
 import { organizations } from '../../db/schema/organizations';
-import { sessions } from '../../db/schema/session';
 import { permissionsRefused, type AuthUser } from '../../auth/access';
 import { assertMayChangeUser } from '../../auth/user-policy';
 import { canSeeOrganization, orgScope } from '../../auth/tenant';
@@ -124,10 +124,7 @@ export async function updateEmployee(
     if (current.user.isPrimary) throw badRequest(EMPLOYEE_MESSAGES.ownerNotDeleted);
     await db.transaction(async (tx) => {
       await softDelete(tx as unknown as Db, users, eq(users.id, body.id));
-      await tx
-        .update(sessions)
-        .set({ revokedAt: new Date(), revokedReason: 'account deleted' })
-        .where(and(eq(sessions.userId, body.id), isNull(sessions.revokedAt)));
+      await revokeSessions(tx as unknown as Db, { user: body.id }, 'account deleted');
     });
     return { row: null, detail: EMPLOYEE_MESSAGES.deleted };
   }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { revokeSessions } from '../session/revoke';
 import type { Mailer } from '../../mail/mailer';
 import { noticeEmailChanged } from '../../mail/account-notices';
 import { randomBytes } from 'node:crypto';
@@ -16,7 +17,6 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema/employees';
 import { cities, states } from '../../db/schema/master-data';
 import { organizationAdoptions, organizations } from '../../db/schema/organizations';
-import { sessions } from '../../db/schema/session';
 import { pageOf, pageWindow, type PageParams } from '../../db/paging';
 import { textSearch } from '../../db/search';
 import { listedRows, restoreRow, softDelete } from '../../db/soft-delete';
@@ -219,15 +219,7 @@ export async function updateOrganization(
         .update(users)
         .set({ isActive: false, deletedWithOrganization: true, updatedAt: new Date() })
         .where(and(eq(users.organizationId, current.id), eq(users.isActive, true)));
-      await tx
-        .update(sessions)
-        .set({ revokedAt: new Date(), revokedReason: 'organization deleted' })
-        .where(
-          and(
-            sql`${sessions.userId} in (select id from users where organization_id = ${current.id})`,
-            sql`${sessions.revokedAt} is null`,
-          ),
-        );
+      await revokeSessions(tx as unknown as Db, { organization: current.id }, 'organization deleted');
     });
     return null;
   }

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { revokeSessions } from './revoke';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { MESSAGES } from '@rms/contracts/messages';
 import { PASSWORD_RESET_MESSAGES } from '@rms/contracts/session';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/employees';
-import { passwordResets, sessions } from '../../db/schema/session';
+import { passwordResets } from '../../db/schema/session';
 import { hashPassword } from '../../auth/passwords';
 import { hashSecret } from '../../auth/tokens';
 import { badRequest, HttpError } from '../../errors';
@@ -84,10 +85,7 @@ export async function confirmPasswordReset(
       .set({ passwordHash, updatedAt: new Date() })
       .where(eq(users.id, reset.userId))
       .returning({ email: users.email });
-    await tx
-      .update(sessions)
-      .set({ revokedAt: new Date(), revokedReason: 'password reset' })
-      .where(and(eq(sessions.userId, reset.userId), isNull(sessions.revokedAt)));
+    await revokeSessions(tx as unknown as Db, { user: reset.userId }, 'password reset');
     return user ?? null;
   });
   if (!done)

@@ -14,7 +14,8 @@ import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { humanDuration } from '../../auth/attempt-throttle';
 import { fieldError, HttpError, notFound } from '../../errors';
 import { verifyStoredImage } from '../uploads/stored-files';
-import { currentUser, revokeUserSessions, type SessionDeps } from './service';
+import { revokeSessions } from './revoke';
+import { currentUser, type SessionDeps } from './service';
 
 // Manage Profile and Change Password: the signed-in user's own account only.
 
@@ -74,7 +75,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(body.new_password);
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, auth.id));
-    await revokeUserSessions(tx, auth.id, 'password changed');
+    await revokeSessions(tx, { user: auth.id }, 'password changed');
   });
   deps.accountUsed?.(user.email);
   return PASSWORD_CHANGE_MESSAGES.changed;

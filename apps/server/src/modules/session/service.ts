@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { revokeSessions } from './revoke';
 import type { Mailer } from '../../mail/mailer';
 import { timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -97,7 +98,7 @@ export async function refresh(deps: SessionDeps, token: string): Promise<TokenPa
   const presented = hashSecret(parsed.secret);
   if (!sameHash(presented, session.refreshHash)) {
     if (session.previousRefreshHash && sameHash(presented, session.previousRefreshHash))
-      await revokeSession(deps.db, session.id, 'refresh token reused');
+      await revokeSessions(deps.db, { session: session.id }, 'refresh token reused');
     throw unauthorized(INVALID_REFRESH);
   }
 
@@ -109,7 +110,7 @@ export async function refresh(deps: SessionDeps, token: string): Promise<TokenPa
     .returning({ id: sessions.id });
   // Two uses of one token at the same moment: the other one won the rotation; this one is the replay.
   if (rotated.length === 0) {
-    await revokeSession(deps.db, session.id, 'refresh token reused');
+    await revokeSessions(deps.db, { session: session.id }, 'refresh token reused');
     throw unauthorized(INVALID_REFRESH);
   }
   return {
@@ -129,23 +130,8 @@ function sameHash(a: string, b: string): boolean {
 export async function logout(deps: SessionDeps, token: string): Promise<void> {
   const parsed = parseRefreshToken(token);
   if (!parsed) return;
-  await deps.db
-    .update(sessions)
-    .set({ revokedAt: new Date(), revokedReason: 'logout' })
-    .where(
-      and(
-        eq(sessions.id, parsed.sessionId),
-        eq(sessions.refreshHash, hashSecret(parsed.secret)),
-        isNull(sessions.revokedAt),
-      ),
-    );
-}
-
-export async function revokeSession(db: Db, sessionId: string, reason: string): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  const secretMatches = eq(sessions.refreshHash, hashSecret(parsed.secret));
+  await revokeSessions(deps.db, { session: parsed.sessionId }, 'logout', secretMatches);
 }
 
 export async function currentUser(deps: SessionDeps, userId: number): Promise<SessionUser> {
@@ -156,14 +142,6 @@ export async function currentUser(deps: SessionDeps, userId: number): Promise<Se
     .where(eq(users.id, userId));
   if (!row) throw unauthorized();
   return toSessionUser(deps, row.user, row.organization);
-}
-
-/** Ends every session of a user (password changed or reset, account deleted). */
-export async function revokeUserSessions(db: Db, userId: number, reason: string): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
 async function toSessionUser(
