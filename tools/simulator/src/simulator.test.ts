@@ -139,7 +139,8 @@ describe('solar street light model', () => {
       faults += d.takeFaultReports().length;
     }
     expect(faults).toBeGreaterThan(0);
-  });
+    // 17,000 samples through the contract: a few seconds of CPU, more on a busy machine.
+  }, 60_000);
 
   it('places a fleet within the radius, the same for the same seed', () => {
     const a = placeFleet({ count: 50, seed: 2, radiusKm: 10 });
