@@ -1,30 +1,25 @@
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
-import path from 'node:path';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '@rms/contracts/messages';
 import type { Config } from './config';
-import type { Database, Db } from './db/client';
+import type { Database } from './db/client';
 import { registerAccessGuard } from './auth/access';
 import { registerRequestLimits } from './auth/request-limits';
-import { AttemptThrottle, LOGIN_LIMITS, RESET_LIMITS, type ThrottleLimits } from './auth/attempt-throttle';
-import { TokenService } from './auth/tokens';
+import type { ThrottleLimits } from './auth/attempt-throttle';
 import { registerErrorHandler } from './errors';
 import { registerInputGuard } from './input-guard';
 import { registerOpenApi } from './openapi';
 import { registerWeb } from './web';
 import { bulkUploadRoutes, sampleRoutes } from './modules/bulk-upload/routes';
-import { createMailer, type Mailer } from './mail/mailer';
 import { healthRoutes } from './modules/health/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { organizationRoutes } from './modules/organizations/routes';
 import { employeeRoutes } from './modules/employees/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { localFileRoutes } from './modules/uploads/local-file-routes';
-import { createStorage, type Storage } from './storage/storage';
 import { LocalStorage } from './storage/local-storage';
-import { ReportRetention } from './storage/report-retention';
 import { masterDataRoutes } from './modules/master-data/routes';
 import { msisdnRoutes } from './modules/msisdn/routes';
 import { inventoryRoutes } from './modules/inventory/routes';
@@ -36,24 +31,14 @@ import { ingestRoutes } from './modules/ingest/routes';
 import { loadStatusRoutes } from './modules/monitoring/load-status-routes';
 import { analysisRoutes } from './modules/monitoring/analysis-routes';
 import { reportRoutes } from './modules/monitoring/report-routes';
-import { ReportExports } from './modules/monitoring/report-exports';
 import { dashboardRoutes } from './modules/dashboard/routes';
-import { DeviceLink } from './telemetry/device-link';
-import { FirstCredentials } from './first-credentials';
-import { LiveEvents } from './telemetry/live-events';
 import { eventRoutes } from './modules/events/routes';
+import { createServices, type Services } from './services';
 
 declare module 'fastify' {
-  interface FastifyInstance {
-    db: Db;
-    config: Config;
-    storage: Storage;
-    reportRetention: ReportRetention;
-    reportExports: ReportExports;
-    deviceLink: DeviceLink;
-    liveEvents: LiveEvents;
-    mailer: Mailer;
-  }
+  // Every service of createServices() is a decoration: `app.db`, `app.deviceLink` ...
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface FastifyInstance extends Services {}
 }
 
 export interface BuildOptions {
@@ -81,61 +66,12 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
   });
   if (onRoute) app.addHook('onRoute', onRoute);
-  app.decorate('db', database.db);
-  app.decorate('config', config);
-  const storage = createStorage(config);
-  app.decorate('storage', storage);
-  // Exported reports are deleted after REPORT_RETENTION_HOURS; the sweep starts with the server.
-  const reportRetention = new ReportRetention({
-    storage,
-    retentionHours: config.reportRetentionHours,
-    log: app.log,
-  });
-  app.decorate('reportRetention', reportRetention);
-  // The device report's CSV exports run as jobs in this process; closing stops them (recorded failed).
-  const reportExports = new ReportExports({
-    db: database.db,
-    storage,
-    retention: reportRetention,
-    timeZone: config.timeZone,
-    log: app.log,
-  });
-  app.decorate('reportExports', reportExports);
-  app.addHook('onClose', () => reportExports.stop());
-  app.addHook('onReady', async () => reportRetention.start());
-  app.addHook('onClose', () => reportRetention.stop());
-  // Commit notifications (db/listener.ts), for the live channel and command delivery: with PostgreSQL
-  // one LISTEN connection of this instance.
-  const listener = database.listener(app.log);
-  const liveEvents = new LiveEvents({
-    db: database.db,
-    log: app.log,
-    listener,
-    databaseUrl: database.kind === 'postgres' ? config.databaseUrl : undefined,
-  });
-  await liveEvents.start();
-  app.decorate('liveEvents', liveEvents);
-  // Open event streams would hold the server's close: end them first.
-  app.addHook('preClose', () => liveEvents.stop());
-  // Created here so HTTP ingest has its queue; its broker starts with `deviceLink.start()` (main.ts, tests).
-  const deviceLink = new DeviceLink({
-    db: database.db,
-    log: app.log,
-    timeZone: config.timeZone,
-    mqttPort: config.mqttPort,
-    mqttHost: config.host,
-    mqttUrl: config.mqttUrl,
-    mqttLimits: { maxConnectionsPerAddress: config.mqttMaxConnectionsPerAddress },
-    // PGlite runs one statement at a time: more writers would only queue inside it.
-    writers: database.kind === 'postgres' ? 4 : 1,
-    changed: (changes) => liveEvents.changed(changes),
-    listener,
-  });
-  app.decorate('deviceLink', deviceLink);
-  app.addHook('onClose', async () => {
-    await deviceLink.stop();
-    await listener.close();
-  });
+  const lifecycle = await createServices({ config, database, log: app.log, loginLimits });
+  const services = lifecycle.services;
+  for (const [name, service] of Object.entries(services)) app.decorate(name, service);
+  app.addHook('onReady', lifecycle.ready);
+  app.addHook('preClose', lifecycle.closing);
+  app.addHook('onClose', lifecycle.closed);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -154,11 +90,11 @@ export async function buildApp({
           'data:',
           'blob:',
           'https:',
-          ...storage.origins,
+          ...services.storage.origins,
           ...(config.mapTileSource ? [config.mapTileSource] : []),
         ],
         // With S3 storage the browser PUTs files straight to the store.
-        connectSrc: ["'self'", ...storage.origins],
+        connectSrc: ["'self'", ...services.storage.origins],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -174,56 +110,19 @@ export async function buildApp({
   // Not brotli: on the map's 15 MB of markers (100,000 devices) it took twice gzip's time for the same size.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
 
-  const tokens = new TokenService(config.jwtSecret, config.accessTokenSeconds);
-  registerAccessGuard(app, tokens);
+  registerAccessGuard(app, services.tokens);
   await registerRequestLimits(app);
   await registerOpenApi(app);
-
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    outboxDir: path.join(config.dataDir, 'outbox'),
-    log: app.log,
-  });
-  app.decorate('mailer', mailer);
-  // The first start's generated passwords stop being printed once their account is used.
-  const firstCredentials = new FirstCredentials(config.dataDir);
-  const accountUsed = (email: string) => {
-    try {
-      firstCredentials.forget(email);
-    } catch (err) {
-      // A file that cannot be rewritten must not fail the sign-in; the next start drops the entry.
-      app.log.warn({ err }, 'first start: kept credentials could not be updated');
-    }
-  };
-  const sessionDeps = {
-    accountUsed,
-    mailer,
-    log: app.log,
-    db: database.db,
-    storage,
-    tokens,
-    throttle: new AttemptThrottle(loginLimits ?? LOGIN_LIMITS),
-    refreshSeconds: config.refreshTokenSeconds,
-    timeZone: config.timeZone,
-  };
-  const resetDeps = {
-    accountUsed,
-    db: database.db,
-    mailer,
-    publicUrl: config.publicUrl,
-    log: app.log,
-    throttle: new AttemptThrottle(RESET_LIMITS),
-  };
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { databaseKind: database.kind, version: APP_VERSION });
-      await api.register(sessionRoutes, { deps: sessionDeps, reset: resetDeps });
+      await api.register(sessionRoutes, { deps: services.session, reset: services.passwordReset });
       await api.register(organizationRoutes);
       await api.register(employeeRoutes);
       await api.register(uploadRoutes);
-      if (storage instanceof LocalStorage) await api.register(localFileRoutes, { storage });
+      if (services.storage instanceof LocalStorage)
+        await api.register(localFileRoutes, { storage: services.storage });
       await api.register(masterDataRoutes);
       await api.register(msisdnRoutes);
       await api.register(inventoryRoutes);

@@ -1,0 +1,151 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { AttemptThrottle, LOGIN_LIMITS, RESET_LIMITS, type ThrottleLimits } from './auth/attempt-throttle';
+import { TokenService } from './auth/tokens';
+import { FirstCredentials } from './first-credentials';
+import { createMailer, type Mailer } from './mail/mailer';
+import { ReportExports } from './modules/monitoring/report-exports';
+import type { ResetDeps } from './modules/session/password-reset';
+import type { SessionDeps } from './modules/session/service';
+import { createStorage, type Storage } from './storage/storage';
+import { ReportRetention } from './storage/report-retention';
+import { DeviceLink } from './telemetry/device-link';
+import { LiveEvents } from './telemetry/live-events';
+
+// The composition root: every long-lived service of one instance is built here, once, from the
+// configuration and the database. app.ts hands them to the routes (as decorations of the Fastify
+// instance: the one way a route gets a dependency) and ties their start and stop to the server's.
+
+export interface Services {
+  db: Db;
+  config: Config;
+  databaseKind: Database['kind'];
+  storage: Storage;
+  mailer: Mailer;
+  tokens: TokenService;
+  session: SessionDeps;
+  passwordReset: ResetDeps;
+  reportRetention: ReportRetention;
+  reportExports: ReportExports;
+  liveEvents: LiveEvents;
+  /** Created here so HTTP ingest has its queue; its broker starts with `deviceLink.start()` (main.ts, tests). */
+  deviceLink: DeviceLink;
+}
+
+export interface ServiceLifecycle {
+  services: Services;
+  /** When the server is ready: the background sweeps begin. */
+  ready(): Promise<void>;
+  /** Before the server closes: open event streams would hold the close, so they end first. */
+  closing(): Promise<void>;
+  /** When the server has closed: jobs, the device link and the database listener stop. */
+  closed(): Promise<void>;
+}
+
+export async function createServices(options: {
+  config: Config;
+  database: Database;
+  log: FastifyBaseLogger;
+  loginLimits?: ThrottleLimits;
+}): Promise<ServiceLifecycle> {
+  const { config, database, log } = options;
+  const db = database.db;
+  const storage = createStorage(config);
+  // Exported reports are deleted after REPORT_RETENTION_HOURS; the sweep starts with the server.
+  const reportRetention = new ReportRetention({ storage, retentionHours: config.reportRetentionHours, log });
+  // The device report's CSV exports run as jobs in this process; closing stops them (recorded failed).
+  const reportExports = new ReportExports({
+    db,
+    storage,
+    retention: reportRetention,
+    timeZone: config.timeZone,
+    log,
+  });
+  // Commit notifications (db/listener.ts), for the live channel and command delivery: with PostgreSQL
+  // one LISTEN connection of this instance.
+  const listener = database.listener(log);
+  const liveEvents = new LiveEvents({
+    db,
+    log,
+    listener,
+    databaseUrl: database.kind === 'postgres' ? config.databaseUrl : undefined,
+  });
+  await liveEvents.start();
+  const deviceLink = new DeviceLink({
+    db,
+    log,
+    timeZone: config.timeZone,
+    mqttPort: config.mqttPort,
+    mqttHost: config.host,
+    mqttUrl: config.mqttUrl,
+    mqttLimits: { maxConnectionsPerAddress: config.mqttMaxConnectionsPerAddress },
+    // PGlite runs one statement at a time: more writers would only queue inside it.
+    writers: database.kind === 'postgres' ? 4 : 1,
+    changed: (changes) => liveEvents.changed(changes),
+    listener,
+  });
+
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    log,
+  });
+  const tokens = new TokenService(config.jwtSecret, config.accessTokenSeconds);
+  // The first start's generated passwords stop being printed once their account is used.
+  const firstCredentials = new FirstCredentials(config.dataDir);
+  const accountUsed = (email: string) => {
+    try {
+      firstCredentials.forget(email);
+    } catch (err) {
+      // A file that cannot be rewritten must not fail the sign-in; the next start drops the entry.
+      log.warn({ err }, 'first start: kept credentials could not be updated');
+    }
+  };
+  const session: SessionDeps = {
+    accountUsed,
+    mailer,
+    log,
+    db,
+    storage,
+    tokens,
+    throttle: new AttemptThrottle(options.loginLimits ?? LOGIN_LIMITS),
+    refreshSeconds: config.refreshTokenSeconds,
+    timeZone: config.timeZone,
+  };
+  const passwordReset: ResetDeps = {
+    accountUsed,
+    db,
+    mailer,
+    publicUrl: config.publicUrl,
+    log,
+    throttle: new AttemptThrottle(RESET_LIMITS),
+  };
+
+  return {
+    services: {
+      db,
+      config,
+      databaseKind: database.kind,
+      storage,
+      mailer,
+      tokens,
+      session,
+      passwordReset,
+      reportRetention,
+      reportExports,
+      liveEvents,
+      deviceLink,
+    },
+    ready: async () => reportRetention.start(),
+    closing: async () => liveEvents.stop(),
+    closed: async () => {
+      await reportExports.stop();
+      await reportRetention.stop();
+      await deviceLink.stop();
+      await listener.close();
+    },
+  };
+}
