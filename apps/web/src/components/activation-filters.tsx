@@ -5,13 +5,12 @@ import { ACTIVATION_LABELS as L } from '@rms/contracts/activations';
 import { activationApi as A } from '@rms/contracts/api/activations';
 import { useSearchParams } from 'react-router';
 import { apiQuery, apiRows } from '../api/queries';
+import { useDebounced } from '../lib/use-debounced';
 import { cityLookupQuery, stateLookupQuery } from './state-city-select';
 
 // The activation list's filter bar (spec 02 §2: address, project, online, state, city, PIN, device,
 // pole), shared by Activated Devices, Device Report, Graph View and Map View. The filters live in the
 // URL next to page and search (reload and back keep them); a changed filter goes back to page 1.
-
-const SEARCH_DEBOUNCE_MS = 500; // spec 02 §9
 
 /** The list's filters as the server takes them (spec 02 §7); empty ones are left out. */
 export interface ActivationFilters {
@@ -56,11 +55,12 @@ function TextFilter({
   useEffect(() => {
     apply.current = onApply;
   });
+  const settled = useDebounced(text);
   useEffect(() => {
-    if (text.trim() === (value ?? '')) return;
-    const timer = setTimeout(() => apply.current(text), text.trim() ? SEARCH_DEBOUNCE_MS : 0);
-    return () => clearTimeout(timer);
-  }, [text, value]);
+    // Only once the box has settled on what it shows (a filter changed elsewhere resets the box).
+    if (settled !== text.trim() || settled === (value ?? '')) return;
+    apply.current(settled);
+  }, [settled, text, value]);
   return (
     <Input
       allowClear

@@ -1,12 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { Card, Flex, Input, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ActivationRow } from '@rms/contracts/activations';
 import { activationApi as A } from '@rms/contracts/api/activations';
 import { apiPage } from '../api/queries';
 import { dash } from '../lib/format';
+import { useDebounced } from '../lib/use-debounced';
 import { cityLookupQuery, stateLookupQuery } from './state-city-select';
 import { PagedTable } from './paged-table';
 
@@ -15,7 +16,6 @@ import { PagedTable } from './paged-table';
 // city; clearing the state clears both) and row selection by device.
 
 export const ROWS_OPTIONS = [10, 20, 50, 100] as const;
-const SEARCH_DEBOUNCE_MS = 500;
 export const ACTIVATION_SEARCH_PLACEHOLDER = 'Enter User Name or CID or Email Id or Mobile No.';
 
 interface Filters {
@@ -55,14 +55,9 @@ export function ActivationPickTable({ title, selected, onSelect, actions }: Acti
   const states = useQuery(stateLookupQuery());
   const cities = useQuery(cityLookupQuery(filters.state));
 
-  useEffect(() => {
-    const query = text.trim();
-    if (query === filters.query) return;
-    const apply = () => setFilters((f) => ({ ...f, query, page: 1 }));
-    if (!query) return apply();
-    const timer = setTimeout(apply, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, filters.query]);
+  // A new search (once typing settles) starts at page 1.
+  const query = useDebounced(text);
+  if (query !== filters.query) setFilters((f) => ({ ...f, query, page: 1 }));
 
   const columns: ColumnsType<ActivationRow> = [
     {

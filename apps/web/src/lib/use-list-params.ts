@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PAGE_SIZE } from '@rms/contracts/messages';
 
-const SEARCH_DEBOUNCE_MS = 500; // spec 01 §9
+import { useDebounced } from './use-debounced';
 
 /**
  * Page and search text of a list, kept in the URL (so reload, back and shared links keep them).
@@ -19,27 +19,21 @@ export function useListParams({ sizes }: { sizes?: readonly number[] } = {}) {
   const query = params.get('query') ?? '';
   const deleted = params.get('deleted') === 'true';
   const [text, setText] = useState(query);
+  const settled = useDebounced(text);
 
   useEffect(() => {
-    if (text.trim() === query) return;
-    const apply = () =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (text.trim()) next.set('query', text.trim());
-          else next.delete('query');
-          next.delete('page');
-          return next;
-        },
-        { replace: true },
-      );
-    if (text.trim() === '') {
-      apply();
-      return;
-    }
-    const timer = setTimeout(apply, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, query, setParams]);
+    if (settled === query) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (settled) next.set('query', settled);
+        else next.delete('query');
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [settled, query, setParams]);
 
   const setPage = (next: number) =>
     setParams((current) => {
