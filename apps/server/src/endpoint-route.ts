@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Endpoint } from '@rms/contracts/endpoint';
 
@@ -24,21 +24,30 @@ export type EndpointHandler<E extends Endpoint> = (
   reply: FastifyReply,
 ) => Promise<EndpointReply<E>> | EndpointReply<E>;
 
+/** What a route may add to its descriptor on the server only: a request-rate limit, a body size limit. */
+export interface RouteLimits {
+  rateLimit?: FastifyContextConfig['rateLimit'];
+  bodyLimit?: number;
+}
+
 export function routeEndpoint<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: EndpointHandler<E>,
+  limits: RouteLimits = {},
 ): void {
   const status = endpoint.status ?? 200;
+  const security = endpoint.security ?? (endpoint.access.kind === 'public' ? null : 'bearer');
   for (const url of [endpoint.path, ...(endpoint.aliases ?? [])]) {
     app.route({
       method: endpoint.method,
       url,
-      config: { access: endpoint.access },
+      config: { access: endpoint.access, ...(limits.rateLimit && { rateLimit: limits.rateLimit }) },
+      ...(limits.bodyLimit && { bodyLimit: limits.bodyLimit }),
       schema: {
         tags: [endpoint.area],
         summary: endpoint.summary,
-        ...(endpoint.access.kind === 'public' ? {} : { security: [{ bearer: [] }] }),
+        ...(security && { security: [{ [security]: [] }] }),
         ...(endpoint.params && { params: endpoint.params }),
         ...(endpoint.query && { querystring: endpoint.query }),
         ...(endpoint.body && { body: endpoint.body }),

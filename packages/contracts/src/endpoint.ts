@@ -16,6 +16,12 @@ export interface Endpoint {
   /** Other paths the same handler answers (the spec names some calls twice). */
   aliases?: readonly string[];
   access: Access;
+  /**
+   * How a caller that is not the console proves who it is: 'device' is a device's Basic auth (RMS ID
+   * and key), which the handler checks (its access is public to the console's guard). Without it, a
+   * non-public endpoint takes the console's bearer token.
+   */
+  security?: 'device';
   summary: string;
   params?: z.ZodType;
   query?: z.ZodType;

@@ -1,36 +1,59 @@
-// Query keys of the monitoring screens, shared by the screens and by the live channel (api/live.ts).
-// A screen keys each query under one of these prefixes; when a live event comes in, the hook
-// invalidates (or patches) every query under the prefixes of the device it names, so the screen
-// refetches without knowing about the channel.
+import type { Query, QueryFilters, QueryKey } from '@tanstack/react-query';
+import { dashboardApi as D } from '@rms/contracts/api/dashboard';
+import { GRAPH_API, monitoringApi as M } from '@rms/contracts/api/monitoring';
+import type { Endpoint } from '@rms/contracts/endpoint';
+import { endpointKey } from './queries';
+
+// What the live channel (api/live.ts) refreshes. The screens key their queries with endpointKey
+// ([area, method, path, input], api/queries.ts) and know nothing of the channel; here each kind of news
+// names the endpoints whose answers it changes, so an event invalidates (or patches) exactly those:
 //
-//   liveKeys.all                 ['monitoring']                              everything below
-//   liveKeys.device(id)          ['monitoring', 'device', id]                one device's screens
-//                                  (/analysis: live report, MPPT, alarm status, harvest chart...;
-//                                   put the rest of the key after it: [...liveKeys.device(id), 'report'])
-//   liveKeys.liveReport(id)      ['monitoring', 'device', id, 'live-report'] its live report; `live`
-//                                  events patch this one in place (status, last update, readings)
-//   liveKeys.loadStatus(id)      ['monitoring', 'device', id, 'load-status'] its load on/off
-//   liveKeys.commands(id)        ['monitoring', 'device', id, 'commands']    its commands' progress
-//   liveKeys.alarms              ['monitoring', 'alarms']                    alarm lists (/alarms-view,
-//                                  the dashboard's Alarms panel): invalidated by `alarm` events
-//   liveKeys.fleet               ['monitoring', 'fleet']                     fleet-wide views (map,
-//                                  device summary, device report): invalidated by `live` events
-//                                  at most every 15 s; a screen of many devices (the map) may rather
-//                                  patch its own data from subscribeLiveEvents() in api/live.ts
+//   liveQueries.device(id)   one device's screens: /analysis (live report, MPPT, alarm status,
+//                              harvest chart, load status) and its graphs, the calls with ?device=id;
+//                              every event about the device, at once
+//   liveKeys.liveReport(id)  its live report; `live` events patch this one in place (status, last
+//                              update, readings) before its reload
+//   liveQueries.alarms       alarm lists (/alarms-view, the dashboard's Alarms panel): `alarm` events
+//   liveQueries.fleet        fleet-wide views (map, device report, the dashboard's summary, inventory
+//                              and harvest): `live` events at most every 15 s; a screen of many devices
+//                              (the map) may rather patch its own data from subscribeLiveEvents()
+//   liveQueries.all          every monitoring and dashboard panel query: after the channel reopens
 //
 // Ids are the devices' inventory ids (numbers), as the server's events carry them.
 
+const DEVICE_ENDPOINTS: readonly Endpoint[] = [
+  M.liveReport,
+  M.mppt,
+  M.alarmStatus,
+  M.harvest,
+  M.loadStatus,
+  ...Object.values(GRAPH_API),
+];
+const ALARM_ENDPOINTS: readonly Endpoint[] = [M.alarms, D.alarms];
+const FLEET_ENDPOINTS: readonly Endpoint[] = [M.deviceReport, M.map, D.summary, D.inventory, D.harvest];
+const DASHBOARD_ENDPOINTS: readonly Endpoint[] = Object.values(D);
+const MONITORING = M.liveReport.area;
+
+/** Whether the query is a call of one of the endpoints. */
+const callOf = (key: QueryKey, endpoints: readonly Endpoint[]) =>
+  endpoints.some((e) => key[0] === e.area && key[1] === e.method && key[2] === e.path);
+
+/** The device a call asks about (?device=), if any. */
+const deviceOf = (key: QueryKey) => (key[3] as { query?: { device?: unknown } } | null)?.query?.device;
+
+const matching = (test: (key: QueryKey) => boolean): QueryFilters => ({
+  predicate: (query: Query) => test(query.queryKey),
+});
+
 export const liveKeys = {
-  all: ['monitoring'] as const,
-  device: (id: number) => ['monitoring', 'device', id] as const,
-  /** Any other query of one device: [...device(id), what, ...rest]. */
-  deviceWhat: (id: number, what: string, ...rest: unknown[]) =>
-    ['monitoring', 'device', id, what, ...rest] as const,
-  liveReport: (id: number) => ['monitoring', 'device', id, 'live-report'] as const,
-  loadStatus: (id: number) => ['monitoring', 'device', id, 'load-status'] as const,
-  commands: (id: number) => ['monitoring', 'device', id, 'commands'] as const,
-  alarms: ['monitoring', 'alarms'] as const,
-  alarmList: (...rest: unknown[]) => ['monitoring', 'alarms', ...rest] as const,
-  fleet: ['monitoring', 'fleet'] as const,
-  fleetWhat: (what: string, ...rest: unknown[]) => ['monitoring', 'fleet', what, ...rest] as const,
+  liveReport: (id: number) => endpointKey(M.liveReport, { query: { device: id } }),
+  /** The start of every alarms-view list's key. */
+  alarms: [M.alarms.area, M.alarms.method, M.alarms.path] as const,
+};
+
+export const liveQueries = {
+  all: matching((key) => key[0] === MONITORING || callOf(key, DASHBOARD_ENDPOINTS)),
+  device: (id: number) => matching((key) => callOf(key, DEVICE_ENDPOINTS) && deviceOf(key) === id),
+  alarms: matching((key) => callOf(key, ALARM_ENDPOINTS)),
+  fleet: matching((key) => callOf(key, FLEET_ENDPOINTS)),
 };

@@ -1,11 +1,13 @@
 import { fetchEventSource, type EventSourceMessage } from '@microsoft/fetch-event-source';
-import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient, type QueryFilters } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
+import { eventsApi } from '@rms/contracts/api/events';
+import { endpointPath } from '@rms/contracts/endpoint';
 import type { LiveMessage, LiveStateEvent } from '@rms/contracts/events';
 import { LIVE_EVENT_NAMES } from '@rms/contracts/events';
 import type { LiveReport } from '@rms/contracts/monitoring';
 import { ApiError } from './errors';
-import { liveKeys } from './live-keys';
+import { liveKeys, liveQueries } from './live-keys';
 import { renewAccessToken, validAccessToken } from './token-refresh';
 import { apiUrl } from './transport';
 
@@ -98,7 +100,7 @@ export function connectLive(queryClient: QueryClient): () => void {
     }
     if (!token) return 'stop';
     try {
-      await fetchEventSource(apiUrl('events/'), {
+      await fetchEventSource(apiUrl(endpointPath(eventsApi.stream)), {
         headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
         signal: abort.signal,
         openWhenHidden: true,
@@ -107,7 +109,7 @@ export function connectLive(queryClient: QueryClient): () => void {
           if (!response.ok || !type.startsWith('text/event-stream')) throw new StreamRefused(response.status);
           failures = 0;
           // Events of the time without a connection are lost: refresh what the screens show.
-          if (opened) void queryClient.invalidateQueries({ queryKey: liveKeys.all });
+          if (opened) void queryClient.invalidateQueries(liveQueries.all);
           opened = true;
           openedAt = Date.now();
           setStatus('connected');
@@ -179,21 +181,21 @@ function parse(message: EventSourceMessage): LiveMessage | null {
 
 /** What one message does to the query cache. */
 export function liveUpdater(queryClient: QueryClient): (message: LiveMessage) => void {
-  const alarms = throttled(queryClient, liveKeys.alarms, LIVE_REFRESH.alarmsMs);
-  const fleet = throttled(queryClient, liveKeys.fleet, LIVE_REFRESH.fleetMs);
+  const alarms = throttled(queryClient, liveQueries.alarms, LIVE_REFRESH.alarmsMs);
+  const fleet = throttled(queryClient, liveQueries.fleet, LIVE_REFRESH.fleetMs);
   return (message) => {
     switch (message.event) {
       case 'live':
         patchLiveReport(queryClient, message.data);
-        void queryClient.invalidateQueries({ queryKey: liveKeys.device(message.data.device) });
+        void queryClient.invalidateQueries(liveQueries.device(message.data.device));
         fleet();
         break;
       case 'alarm':
-        void queryClient.invalidateQueries({ queryKey: liveKeys.device(message.data.device_data.id) });
+        void queryClient.invalidateQueries(liveQueries.device(message.data.device_data.id));
         alarms();
         break;
       case 'command':
-        void queryClient.invalidateQueries({ queryKey: liveKeys.device(message.data.device) });
+        void queryClient.invalidateQueries(liveQueries.device(message.data.device));
         // The parameter settings screen shows its command's status (features/parameters/api.ts).
         if (message.data.kind === 'parameters' || message.data.kind === 'bulk_parameter') {
           void queryClient.invalidateQueries({ queryKey: ['parameters', 'setting', message.data.device] });
@@ -217,14 +219,14 @@ function patchLiveReport(queryClient: QueryClient, data: LiveStateEvent) {
   );
 }
 
-/** Invalidates `queryKey` at most once per `ms`; the last call of a burst is never lost. */
-function throttled(queryClient: QueryClient, queryKey: QueryKey, ms: number): () => void {
+/** Invalidates the queries `filters` match at most once per `ms`; the last call of a burst is never lost. */
+function throttled(queryClient: QueryClient, filters: QueryFilters, ms: number): () => void {
   let last = 0;
   let timer: ReturnType<typeof setTimeout> | null = null;
   const run = () => {
     timer = null;
     last = Date.now();
-    void queryClient.invalidateQueries({ queryKey });
+    void queryClient.invalidateQueries(filters);
   };
   return () => {
     if (timer) return;

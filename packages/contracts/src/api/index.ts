@@ -1,8 +1,18 @@
 import type { Endpoint } from '../endpoint';
 import { activationApi } from './activations';
+import { dashboardApi } from './dashboard';
+import { eventsApi } from './events';
+import { healthApi } from './health';
+import { ingestApi } from './ingest';
+import { monitoringApi } from './monitoring';
 
 // Every area's endpoints, so a test can hold the server's routes and the declarations to each other.
 // An area adds its group here when it declares its endpoints.
 export const API: Record<string, Record<string, Endpoint>> = {
   activations: activationApi,
+  monitoring: monitoringApi,
+  dashboard: dashboardApi,
+  events: eventsApi,
+  health: healthApi,
+  ingest: ingestApi,
 };

@@ -1,7 +1,7 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyPluginAsync } from 'fastify';
+import { ingestApi } from '@rms/contracts/api/ingest';
 import { INGEST_MESSAGES } from '@rms/contracts/telemetry';
-import { PUBLIC } from '@rms/contracts/permissions';
+import { routeEndpoint as route } from '../../endpoint-route';
 import { badRequest, HttpError } from '../../errors';
 import { verifyDevice } from '../../telemetry/device-keys';
 import { REQUEST_LIMITS } from '../../auth/request-limits';
@@ -11,12 +11,12 @@ import { REQUEST_LIMITS } from '../../auth/request-limits';
 // The answer comes after the samples are committed, so 200 means stored. A refused payload answers
 // 400 naming the field (`{detail: "bt_v: above 40", errors: {bt_v: ["above 40"]}}`) and is counted for
 // the device like one refused over MQTT, bad JSON included: this route reads the body as text and
-// parses it itself, once it knows the device.
+// parses it itself, once it knows the device. Path, access and schemas are declared in contracts
+// (api/ingest.ts).
 
-const stored = z.object({ detail: z.string() });
 const BODY_LIMIT = 512 * 1024;
 
-export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
+export const ingestRoutes: FastifyPluginAsync = async (app) => {
   // This plugin's routes only (Fastify encapsulation): the body stays text until the device is known.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
@@ -25,20 +25,10 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
     (_request, body, done) => done(null, body),
   );
 
-  app.post(
-    '/ingest/telemetry/',
-    {
-      // Public to the console's guard: devices sign in with their key, checked here.
-      config: { access: PUBLIC, rateLimit: REQUEST_LIMITS.ingest },
-      bodyLimit: BODY_LIMIT,
-      schema: {
-        tags: ['ingest'],
-        summary: 'Telemetry from a device: one sample or an array (Basic auth: RMS ID and device key)',
-        security: [{ device: [] }],
-        body: z.unknown(),
-        response: { 200: stored },
-      },
-    },
+  // Public to the console's guard: devices sign in with their key, checked here.
+  route(
+    app,
+    ingestApi.telemetry,
     async (request) => {
       const [scheme, encoded] = (request.headers.authorization ?? '').split(' ');
       const credentials =
@@ -60,5 +50,6 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return { detail: INGEST_MESSAGES.accepted };
     },
+    { rateLimit: REQUEST_LIMITS.ingest, bodyLimit: BODY_LIMIT },
   );
 };

@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { DashboardAlarm, DeviceSummary, InventoryCounts } from '@rms/contracts/dashboard';
+import { dashboardApi as D } from '@rms/contracts/api/dashboard';
 import type { Paged } from '@rms/contracts/common';
 import type { OrganizationRow } from '@rms/contracts/organizations';
 import { get } from '../../api/client';
-import { liveKeys } from '../../api/live-keys';
-import type { HarvestPoint, MonthRangeDays } from '../../lib/month-range';
+import { apiQuery } from '../../api/queries';
+import type { MonthRangeDays } from '../../lib/month-range';
 
-// The dashboard's own calls (spec 01 §7).
+// The dashboard's calls (spec 01 §7). The company panels call the organizations area's endpoints.
 
 export interface CompanyCounts {
   active_companies: number;
@@ -26,41 +26,25 @@ export const recentCompaniesQuery = queryOptions({
     get<Paged<OrganizationRow>>('admin_settings/recent_companies/', { query: { page_size: 5 }, signal }),
 });
 
-// The fleet panels (spec 01 §7), under ['monitoring', 'fleet'] and ['monitoring', 'alarms'] so the live
-// channel refreshes them.
+// The fleet panels (spec 01 §7), declared in contracts (api/dashboard.ts); the live channel refreshes
+// them through their endpoints (api/live-keys.ts).
 
 export type DashboardAlarmTab = 'today' | 'unresolved' | 'resolved';
-const TAB_QUERY: Record<DashboardAlarmTab, Record<string, string>> = {
+const TAB_QUERY = {
   today: { is_today: 'true' },
   unresolved: { is_solve: 'false' },
   resolved: { is_solve: 'true' },
-};
+} as const;
 export const dashboardAlarmsQuery = (tab: DashboardAlarmTab) =>
-  queryOptions({
-    queryKey: liveKeys.alarmList('dashboard', tab),
-    queryFn: ({ signal }) =>
-      get<{ results: DashboardAlarm[] }>('admin_settings/alarms/', {
-        query: { page_size: 5, ...TAB_QUERY[tab] },
-        signal,
-      }),
-  });
+  queryOptions(apiQuery(D.alarms, { query: { page_size: 5, ...TAB_QUERY[tab] } }));
 
 export const fleetHarvestQuery = (range: MonthRangeDays) =>
   queryOptions({
-    queryKey: liveKeys.fleetWhat('harvest', range),
-    queryFn: ({ signal }) =>
-      get<HarvestPoint[]>('admin_settings/harvest_report/', {
-        query: { pagination: false, ...range },
-        signal,
-      }),
+    ...apiQuery(D.harvest, { query: { pagination: 'false', ...range } }),
     placeholderData: keepPreviousData,
   });
 
-export const inventoryCountsQuery = queryOptions({
-  queryKey: liveKeys.fleetWhat('inventory'),
-  queryFn: ({ signal }) =>
-    get<InventoryCounts>('admin_settings/dashboard_inventory/', { query: { pagination: false }, signal }),
-});
+export const inventoryCountsQuery = queryOptions(apiQuery(D.inventory, { query: { pagination: 'false' } }));
 
 export interface SummaryFilters {
   project?: string | undefined;
@@ -69,7 +53,6 @@ export interface SummaryFilters {
 }
 export const deviceSummaryQuery = (filters: SummaryFilters) =>
   queryOptions({
-    queryKey: liveKeys.fleetWhat('summary', filters),
-    queryFn: ({ signal }) => get<DeviceSummary>('dashboard/summary/', { query: { ...filters }, signal }),
+    ...apiQuery(D.summary, { query: { ...filters } }),
     placeholderData: keepPreviousData,
   });

@@ -1,13 +1,13 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query';
 import { activationApi as A } from '@rms/contracts/api/activations';
-import type { Paged } from '@rms/contracts/common';
-import type { AlarmRow, AlarmStatusRow, LiveReport, LoadStatusRow } from '@rms/contracts/monitoring';
-import { get, post, put } from '../../api/client';
-import type { HarvestPoint, MonthRangeDays } from '../../lib/month-range';
-import { liveKeys } from '../../api/live-keys';
-import { apiPage } from '../../api/queries';
+import { monitoringApi as M } from '@rms/contracts/api/monitoring';
+import type { LoadStatusRow } from '@rms/contracts/monitoring';
+import { api } from '../../api/client';
+import { apiPage, apiQuery, endpointKey, useInvalidatingMutation } from '../../api/queries';
+import type { MonthRangeDays } from '../../lib/month-range';
 
-// The monitoring screens' calls (spec 02 §7, spec 01 §7), typed from contracts.
+// The monitoring screens' calls (spec 02 §7, spec 01 §7), declared in contracts (api/monitoring.ts).
+// The live channel refreshes a device's queries through their endpoints (api/live-keys.ts).
 
 /** Activated devices matching a query (device ID, model, project), for the device pickers. */
 export const deviceSearchQuery = (query: string) =>
@@ -18,35 +18,16 @@ export const deviceSearchQuery = (query: string) =>
   });
 
 export const liveReportQuery = (device: number) =>
-  queryOptions({
-    queryKey: liveKeys.liveReport(device),
-    queryFn: ({ signal }) => get<LiveReport>('monitoring/live_report/', { query: { device }, signal }),
-  });
+  queryOptions(apiQuery(M.liveReport, { query: { device } }));
 
-export const mpptQuery = (device: number) =>
-  queryOptions({
-    queryKey: liveKeys.deviceWhat(device, 'mppt'),
-    queryFn: ({ signal }) =>
-      get<{ date: string; mppt: number | null }[]>('monitoring/mppt_efficiency/', {
-        query: { device },
-        signal,
-      }),
-  });
+export const mpptQuery = (device: number) => queryOptions(apiQuery(M.mppt, { query: { device } }));
 
 export const alarmStatusQuery = (device: number) =>
-  queryOptions({
-    queryKey: liveKeys.deviceWhat(device, 'alarm-status'),
-    queryFn: ({ signal }) => get<AlarmStatusRow[]>('monitoring/alarm_status/', { query: { device }, signal }),
-  });
+  queryOptions(apiQuery(M.alarmStatus, { query: { device } }));
 
 export const deviceHarvestQuery = (device: number, range: MonthRangeDays) =>
   queryOptions({
-    queryKey: liveKeys.deviceWhat(device, 'harvest', range),
-    queryFn: ({ signal }) =>
-      get<HarvestPoint[]>('monitoring/harvest/', {
-        query: { device, ...range, pagination: false },
-        signal,
-      }),
+    ...apiQuery(M.harvest, { query: { device, ...range, pagination: 'false' } }),
     placeholderData: keepPreviousData,
   });
 
@@ -57,9 +38,7 @@ export const commandInFlight = (row: LoadStatusRow | undefined) =>
 
 export const loadStatusQuery = (device: number) =>
   queryOptions({
-    queryKey: liveKeys.loadStatus(device),
-    queryFn: ({ signal }) =>
-      get<LoadStatusRow[]>('monitoring/load_status/', { query: { device, pagination: false }, signal }),
+    ...apiQuery(M.loadStatus, { query: { device, pagination: 'false' } }),
     // While the command is pending or sent, ask again every few seconds until the device answers.
     refetchInterval: (query) => (commandInFlight(query.state.data?.[0]) ? 3000 : false),
   });
@@ -67,17 +46,20 @@ export const loadStatusQuery = (device: number) =>
 /** Spec 02 §4: no record → create with lo_sts 1; otherwise flip 0 and 1. Reload afterwards. */
 export function useToggleLoad(device: number) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: (row: LoadStatusRow | undefined) =>
-      row
-        ? put<LoadStatusRow & { detail: string }>('monitoring/load_status/', {
-            id: row.id,
-            device,
-            lo_sts: row.lo_sts === 1 ? 0 : 1,
-          })
-        : post<LoadStatusRow & { detail: string }>('monitoring/load_status/', { device, lo_sts: 1 }),
-    onSettled: () => client.invalidateQueries({ queryKey: liveKeys.loadStatus(device) }),
-  });
+  return useInvalidatingMutation(
+    async (row: LoadStatusRow | undefined) => {
+      try {
+        return await (row
+          ? api(M.loadStatusUpdate, { body: { id: row.id, device, lo_sts: row.lo_sts === 1 ? 0 : 1 } })
+          : api(M.loadStatusCreate, { body: { device, lo_sts: 1 } }));
+      } catch (error) {
+        // Refused (another console made or switched the record meanwhile): show the record as it is.
+        void client.invalidateQueries({ queryKey: endpointKey(M.loadStatus, { query: { device } }) });
+        throw error;
+      }
+    },
+    [M.loadStatus.area],
+  );
 }
 
 export interface AlarmFilters {
@@ -86,16 +68,11 @@ export interface AlarmFilters {
 }
 export const alarmListQuery = (params: { page: number; pageSize: number } & AlarmFilters) =>
   queryOptions({
-    queryKey: liveKeys.alarmList('list', params),
-    queryFn: ({ signal }) =>
-      get<Paged<AlarmRow>>('monitoring/alarms/', {
-        query: {
-          page: params.page,
-          page_size: params.pageSize,
-          is_solve: params.is_solve,
-          device: params.device,
-        },
-        signal,
-      }),
+    ...apiPage(M.alarms, {
+      page: params.page,
+      page_size: params.pageSize,
+      is_solve: params.is_solve,
+      device: params.device,
+    }),
     placeholderData: keepPreviousData,
   });

@@ -1,19 +1,13 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  DeviceReportPage,
-  GraphKind,
-  GraphPoint,
-  MapResponse,
-  ReportExport,
-} from '@rms/contracts/monitoring';
-import { get, post } from '../../api/client';
+import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query';
+import { GRAPH_API, monitoringApi as M } from '@rms/contracts/api/monitoring';
+import type { DeviceReportPage, GraphKind, ReportExport } from '@rms/contracts/monitoring';
+import { api } from '../../api/client';
+import { apiQuery, endpointKey, useInvalidatingMutation } from '../../api/queries';
 import type { ActivationFilters } from '../../components/activation-filters';
 
-// The calls of Device Report, Graph View and Map View (spec 02 §2, §3, §7). Keys sit under the live
-// channel's prefixes (api/live-keys.ts): the fleet views under ['monitoring', 'fleet'], a device's
-// graphs under ['monitoring', 'device', id], so live events refresh them.
-
-const FLEET = ['monitoring', 'fleet'] as const;
+// The calls of Device Report, Graph View and Map View (spec 02 §2, §3, §7), declared in contracts
+// (api/monitoring.ts). The live channel refreshes the fleet views and a device's graphs through their
+// endpoints (api/live-keys.ts).
 
 export interface ReportParams extends ActivationFilters {
   /** Local days, YYYY-MM-DD, both included. */
@@ -23,20 +17,17 @@ export interface ReportParams extends ActivationFilters {
 
 export function deviceReportQuery(params: ReportParams & { page: number; pageSize: number }) {
   const { page, pageSize, ...filters } = params;
+  const call = apiQuery(M.deviceReport, { query: { ...filters, page, page_size: pageSize } });
   return queryOptions({
-    queryKey: [...FLEET, 'device-report', params],
-    queryFn: ({ signal }) =>
-      get<DeviceReportPage>('monitoring/device_report/', {
-        query: { ...filters, page, page_size: pageSize },
-        signal,
-      }),
+    queryKey: call.queryKey,
+    // A page, since the screen never asks for export_csv (the file is an export job, below).
+    queryFn: async (context) => (await call.queryFn(context)) as DeviceReportPage,
     placeholderData: keepPreviousData,
   });
 }
 
 // The CSV export runs as a job on the server: started, then asked for its progress until it is done.
-// Not under the fleet's keys: live events need not refresh it.
-const EXPORTS = ['monitoring', 'report-exports'] as const;
+// The live channel leaves it alone.
 /**
  * How often a running export is asked for its progress. Each ask waits on the server until the export
  * moves on (at most 2 s), so the end is known at once (bench/api/export.ts asks the same way).
@@ -46,37 +37,32 @@ export const EXPORT_POLL_MS = 100;
 /** Starts the CSV export of the report's rows (the same filters and days, every page). */
 export function useStartExport() {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: (params: ReportParams) => post<ReportExport>('monitoring/device_report/export/', params),
-    onSuccess: (job) => {
+  return useInvalidatingMutation(
+    async (params: ReportParams) => {
+      const job = await api(M.startExport, { body: params });
+      // Followed from this answer on; the list of exports is reloaded with the rest of the area.
       client.setQueryData(reportExportQuery(job.id).queryKey, job);
-      void client.invalidateQueries({ queryKey: [...EXPORTS, 'list'] });
+      return job;
     },
-  });
+    [M.startExport.area],
+  );
 }
 
 /** One export; while it runs, asked again (waiting for its next step) every EXPORT_POLL_MS. */
 export function reportExportQuery(id: string) {
-  const queryKey = [...EXPORTS, id] as const;
+  const queryKey = endpointKey(M.reportExport, { params: { id }, query: {} });
   return queryOptions({
     queryKey,
     queryFn: ({ signal, client }) => {
       const running = client.getQueryData<ReportExport>(queryKey)?.status === 'running';
-      return get<ReportExport>(`monitoring/device_report/export/${id}/`, {
-        query: running ? { wait: true } : undefined,
-        signal,
-      });
+      return api(M.reportExport, { params: { id }, query: running ? { wait: 'true' } : {} }, { signal });
     },
     refetchInterval: (query) => (query.state.data?.status === 'running' ? EXPORT_POLL_MS : false),
   });
 }
 
 /** The user's newest exports still kept, newest first: one left running is found again on return. */
-export const reportExportsQuery = () =>
-  queryOptions({
-    queryKey: [...EXPORTS, 'list'],
-    queryFn: ({ signal }) => get<ReportExport[]>('monitoring/device_report/export/', { signal }),
-  });
+export const reportExportsQuery = () => queryOptions(apiQuery(M.reportExports, {}));
 
 export interface GraphParams extends ActivationFilters {
   device: number;
@@ -88,12 +74,7 @@ export interface GraphParams extends ActivationFilters {
 
 export function graphQuery(tab: GraphKind, params: GraphParams) {
   return queryOptions({
-    queryKey: ['monitoring', 'device', params.device, 'graph', tab, params],
-    queryFn: ({ signal }) =>
-      get<GraphPoint[]>(`monitoring/graph/${tab}/`, {
-        query: { ...params, pagination: false },
-        signal,
-      }),
+    ...apiQuery(GRAPH_API[tab], { query: { ...params, pagination: 'false' } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -123,13 +104,14 @@ function waitUntil(at: number, signal: AbortSignal): Promise<void> {
  */
 export function mapQuery(params: ActivationFilters & { query?: string | undefined }) {
   const id = JSON.stringify(params);
+  const call = apiQuery(M.map, { query: { ...params } });
   return queryOptions({
-    queryKey: [...FLEET, 'map', params],
+    queryKey: call.queryKey,
     queryFn: async ({ signal }) => {
       const last = lastMapLoad.get(id);
       if (last !== undefined) await waitUntil(last + MAP_REFETCH_MS, signal);
       lastMapLoad.set(id, Date.now());
-      return get<MapResponse>('monitoring/map/', { query: { ...params }, signal });
+      return call.queryFn({ signal });
     },
     placeholderData: keepPreviousData,
     staleTime: MAP_REFETCH_MS,
