@@ -432,7 +432,10 @@ const activationArea: BulkArea<ActivationRowInput> = {
   success: ACTIVATION_BULK_MESSAGES.success,
 };
 
-/** Every area with a bulk upload, by name. Adding an area: one entry here and one save file on the server. */
+/**
+ * Every area with a bulk upload, by name. Adding an area: one entry here, and its sheet side on the
+ * server (see apps/server/src/modules/bulk-upload/areas/index.ts).
+ */
 export const BULK_AREAS = {
   rms: inventoryArea('rms', INVENTORY_SCHEMAS.rms.create, INVENTORY.rms.idField),
   stlt: inventoryArea('stlt', INVENTORY_SCHEMAS.stlt.create, INVENTORY.stlt.idField),

@@ -20,6 +20,7 @@ import { insertUnnest, type UnnestColumn } from '../../db/unnest-insert';
 
 type ItemField = ActivationField & ('device' | 'stlt' | 'pole');
 
+/** The items an activation holds: the form field, the table, the column, the "used" message and index. */
 export const ITEMS: {
   field: ItemField;
   table: typeof rmsDevices | typeof stlts | typeof poles;
@@ -53,18 +54,17 @@ export const ITEMS: {
 /** An active city of an active state: the rule for the form's pair and for the names of a sheet. */
 export const liveCity = and(eq(cities.isActive, true), eq(states.isActive, true));
 
-/** The item columns, by form field. */
-export const ACTIVATION_ITEMS = Object.fromEntries(ITEMS.map((i) => [i.field, i])) as Record<
-  ItemField,
-  (typeof ITEMS)[number]
->;
-
 /**
  * Active items of the organization matching `match`, each with whether an active activation (other than
  * `exceptId`) uses it: an item must be the organization's own and free to be activated.
  */
-export function ownedItems(db: Db, organizationId: number, field: ItemField, match: SQL, exceptId?: number) {
-  const { table, column } = ACTIVATION_ITEMS[field];
+function ownedItems(
+  db: Db,
+  organizationId: number,
+  { table, column }: (typeof ITEMS)[number],
+  match: SQL,
+  exceptId?: number,
+) {
   const user = db
     .select({ one: sql`1` })
     .from(activations)
@@ -113,7 +113,7 @@ export function validateActivations<T extends ActivationRefs>(
           const ids = rows.map((r) => r.data[item.field]).filter((id): id is number => id != null);
           if (!ids.length) return new Map<number, { taken: boolean }>();
           const match = sql`${item.table.id} = any(${anyId(ids)}::integer[])`;
-          const owned = await ownedItems(db, auth.organizationId, item.field, match, exceptId);
+          const owned = await ownedItems(db, auth.organizationId, item, match, exceptId);
           return new Map(owned.map((o) => [o.id, o]));
         }),
       ),

@@ -5,10 +5,11 @@ import { MESSAGES } from '@rms/contracts/messages';
 import { type BatchContext, type BatchRow, type RowProblem } from '../../batch/batch';
 import { bulkSaver } from '../../batch/bulk-saver';
 import { cities, states } from '../../db/schema/master-data';
-import { ITEMS, liveCity, ownedItems, saveActivations, validateActivations } from './batch';
+import { ITEMS, liveCity, saveActivations, validateActivations } from './batch';
 
 // Device activations from a sheet: the RMS, STLT and pole named by their ID texts, the state and city by
-// their names, looked up in a few queries for all rows; then the form's rules and save (batch.ts).
+// their names, looked up in a few queries for all rows (only the organization's active items are
+// found); then the form's rules and save (batch.ts).
 
 const lower = (values: string[]) => [...new Set(values.map((v) => v.toLowerCase()))];
 
@@ -17,9 +18,19 @@ async function itemIds({ db, auth }: BatchContext, rows: BatchRow<ActivationRowI
   const found = await Promise.all(
     ITEMS.map(async ({ field, table }) => {
       const codes = lower(rows.map((r) => r.data[field]).filter((v): v is string => v !== undefined));
-      const match = sql`lower(${table.code}) = any(${new Param(codes)}::text[])`;
-      const items = codes.length ? await ownedItems(db, auth.organizationId, field, match) : [];
-      return new Map(items.map((item) => [item.code.toLowerCase(), item.id]));
+      const items = codes.length
+        ? await db
+            .select({ id: table.id, code: sql<string>`lower(${table.code})` })
+            .from(table)
+            .where(
+              and(
+                eq(table.isActive, true),
+                eq(table.organizationId, auth.organizationId),
+                sql`lower(${table.code}) = any(${new Param(codes)}::text[])`,
+              ),
+            )
+        : [];
+      return new Map(items.map((item) => [item.code, item.id]));
     }),
   );
   return { device: found[0]!, stlt: found[1]!, pole: found[2]! };
@@ -66,7 +77,7 @@ async function resolveNames(context: BatchContext, rows: BatchRow<ActivationRowI
   const resolved: BatchRow<ActivationFields>[] = [];
   for (const { row, data } of rows) {
     const { device: _device, stlt: _stlt, pole: _pole, state, city, ...fields } = data;
-    const found = problems.length;
+    const before = problems.length;
     const missing = (field: string) =>
       problems.push({ row, field, message: MESSAGES.notFound, missing: true });
     const idOf = (field: 'device' | 'stlt' | 'pole') => {
@@ -80,7 +91,7 @@ async function resolveNames(context: BatchContext, rows: BatchRow<ActivationRowI
     const cityId = stateId === undefined ? undefined : places.cities.get(`${stateId}|${city.toLowerCase()}`);
     if (stateId === undefined) missing('state');
     else if (cityId === undefined) problems.push({ row, field: 'city', message: M.cityOfState });
-    if (problems.length === found && stateId !== undefined && cityId !== undefined)
+    if (problems.length === before && stateId !== undefined && cityId !== undefined)
       resolved.push({ row, data: { ...fields, ...ids, state: stateId, city: cityId } });
   }
   return { rows: resolved, problems };

@@ -7,7 +7,7 @@ import { splitRows, type RowProblem, type ValidateMany } from '../../batch/batch
 import { bulkSaver, type BulkSaver } from '../../batch/bulk-saver';
 import type { Db } from '../../db/client';
 import { organizations } from '../../db/schema/organizations';
-import { buyerCandidates, inActivation, TABLES } from './assignable';
+import { buyerCandidates, TABLES } from './assignable';
 import { assignMany, validateAssignments } from './batch';
 
 // RMS, STLT and pole assignments from a sheet: the buyer named by its e-mail and the item by its ID
@@ -25,26 +25,21 @@ export async function buyersByEmail(db: Db, auth: AuthUser, emails: string[]): P
   return new Map(rows.map((r) => [r.email, r.id]));
 }
 
-export interface HeldItem {
-  id: number;
-  /** Held by the caller's organization and not in an active activation. */
-  assignable: boolean;
-}
-
 /**
- * Active items of the caller's organization with these ID texts, by lower-cased code. Items of other
- * organizations are not listed: for the caller's sheet they do not exist.
+ * Active items of the caller's organization with these ID texts: their ids by lower-cased code. Items of
+ * other organizations are not listed: for the caller's sheet they do not exist. Whether an item may be
+ * assigned is the rules' question (batch.ts).
  */
 export async function heldItemsByCode(
   db: Db,
   auth: AuthUser,
   kind: AssignmentKind,
   codes: string[],
-): Promise<Map<string, HeldItem>> {
+): Promise<Map<string, { id: number }>> {
   const t = TABLES[kind];
   const lowered = [...new Set(codes.map((c) => c.toLowerCase()))];
   const rows = await db
-    .select({ id: t.id, code: sql<string>`lower(${t.code})`, activated: inActivation(db, kind) })
+    .select({ id: t.id, code: sql<string>`lower(${t.code})` })
     .from(t)
     .where(
       and(
@@ -53,7 +48,7 @@ export async function heldItemsByCode(
         sql`lower(${t.code}) = any(${new Param(lowered)}::text[])`,
       ),
     );
-  return new Map(rows.map((r) => [r.code, { id: r.id, assignable: !r.activated }]));
+  return new Map(rows.map((r) => [r.code, { id: r.id }]));
 }
 
 /** What every kind's sheet row holds (an RMS row adds the device type). */

@@ -22,7 +22,8 @@ import { bulkUpload, type BulkUpload } from '../engine';
 // 3. modules/<area>/bulk.ts: bulkSaver({area: BULK_AREAS.<name>, resolve, validate, save}) — resolve
 //    turns a sheet row into the form's body (`asSent` when it is that already; else names looked up,
 //    a name matching nothing being a `missing` problem), validate and save are step 2's functions.
-// 4. One line below. The route, the sample sheet and the console's <BulkUpload area="..."> follow.
+// 4. One line below (bulkUpload(name, saver) checks that the saver takes the rows of the area's schema).
+//    The route, the sample sheet and the console's <BulkUpload area="..."> follow.
 
 /** Every area's upload, by name. */
 export const BULK_SAVERS: Record<BulkAreaName, BulkUpload> = {
