@@ -106,6 +106,15 @@ describe.each(BULK_AREA_NAMES)('%s sheet', (area) => {
     },
   );
 
+  it.each(columns.map((c) => [c.header, c] as const))(
+    '%s: named when it names by text what the form picks by id',
+    (_header, column) => {
+      // A rule about the thing named is then told with the cell's text (the sheet runner quotes it).
+      const ownField = rowShape[column.key] === formShape[column.formField];
+      expect(ownField || column.named, `${column.header} names a thing`).toBe(true);
+    },
+  );
+
   it('sample row passes the row schema', () => {
     const sample = Object.fromEntries(columns.map((c) => [c.key, c.example]));
     expect(row.safeParse(sample).error?.issues).toBeUndefined();

@@ -12,7 +12,7 @@ import {
 import { email } from './employees';
 import { identifier, requiredText } from './fields';
 import { INVENTORY, INVENTORY_SCHEMAS, issuedDeviceKey, type InventoryKind } from './inventory';
-import { MSISDN_LABELS, msisdnCreateBody } from './msisdn';
+import { MSISDN_LABELS, msisdnCreateBody, type MsisdnFields } from './msisdn';
 import type { ConsolePath } from './routes';
 import { FILE_KINDS, fileRecord, formatBytes, storedKey } from './uploads';
 
@@ -22,7 +22,8 @@ import { FILE_KINDS, fileRecord, formatBytes, storedKey } from './uploads';
 // form, the upload and the sample sheet cannot drift apart. Where a sheet names by text what the form
 // picks by id (an e-mail, an RMS ID, a state), the column is required exactly when the form's field is
 // (namedBy). Each column declares what its cells hold (BulkColumnKind), which decides how the reader
-// takes a number typed into it. The server adds a set-based save per area.
+// takes a number typed into it. An area is a BulkArea<Row>: Row is its schema's output, the type the
+// server's sheet runner hands to the area's own rules and save (the ones its single create calls).
 
 const MB = 1024 * 1024;
 
@@ -97,9 +98,15 @@ export interface BulkColumn {
   required: boolean;
   /** The single form's field this column stands for (its own key unless the sheet names it by text). */
   formField: string;
+  /**
+   * The cell names a thing (an organization, an item, a place, a list value): a rule the form applies
+   * to that thing is shown with the cell's text, `RMS ID "X": <the form's message>`.
+   */
+  named: boolean;
 }
 
-export interface BulkArea {
+/** What an area's sheet looks like and where it goes, whatever its row type (the reader, the sample, the routes). */
+export interface BulkSheet {
   /** Sample file `/samples/<name>.xlsx` and the area's name in code. */
   name: string;
   /** Under /api/v1, e.g. `devices/rms/bulk_upload/`. */
@@ -109,16 +116,33 @@ export interface BulkArea {
   /** The modal's title. */
   title: string;
   columns: BulkColumn[];
-  /** The row schema: the create body, or the form's body with named fields as text; every row must pass it. */
-  schema: z.ZodType<Record<string, unknown>>;
   /** The single form's body, whose rules (required, ranges, grammar) the sheet's are (a test compares them). */
   form: z.ZodObject;
-  /** Keys whose values must be unique within the file (compared ignoring case), e.g. the ID. */
-  uniqueKeys: string[];
   success: string;
 }
 
-type ColumnSpec = Omit<BulkColumn, 'key' | 'required' | 'formField'> & { formField?: string };
+/** The keys of a row whose values are text (what may have to be unique within a file). */
+export type TextKey<Row> = {
+  [K in keyof Row]-?: Row[K] extends string | undefined ? K : never;
+}[keyof Row] &
+  string;
+
+/** An area's sheet with its row type: Row is the schema's output, what the area's rules and save take. */
+export interface BulkArea<Row extends object> extends BulkSheet {
+  /** The row schema: the create body, or the form's body with named fields as text; every row must pass it. */
+  schema: z.ZodType<Row>;
+  /** Keys whose values must be unique within the file (compared ignoring case), e.g. the ID. */
+  uniqueKeys: readonly TextKey<Row>[];
+}
+
+/** The row type of an area. */
+export type BulkRowOf<N extends BulkAreaName> =
+  (typeof BULK_AREAS)[N] extends BulkArea<infer Row extends object> ? Row : never;
+
+type ColumnSpec = Omit<BulkColumn, 'key' | 'required' | 'formField' | 'named'> & {
+  formField?: string;
+  named?: true;
+};
 
 /** Whether a schema takes a missing value (an optional field, a blank cell). */
 export const takesAbsent = (schema: z.ZodType) => schema.safeParse(undefined).success;
@@ -135,6 +159,7 @@ function columnsOf<S extends z.ZodRawShape>(
       key,
       ...specs[key],
       formField: specs[key].formField ?? key,
+      named: specs[key].named ?? false,
       required: !takesAbsent(schema.shape[key] as z.ZodType),
     }));
 }
@@ -144,10 +169,16 @@ function columnsOf<S extends z.ZodRawShape>(
  * state's name): the text's own rule, required exactly when the form requires the field. A blank
  * optional cell is absent, as a field the form leaves empty.
  */
-export function namedBy<T extends z.ZodType>(formField: z.ZodType, text: T) {
-  if (!takesAbsent(formField)) return text;
-  return z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), text.optional());
+export function namedBy<F extends z.ZodType, T extends z.ZodType>(formField: F, text: T): NamedBy<F, T> {
+  // The type follows the form field's output (undefined in it: optional), the value its parse of absent.
+  return (takesAbsent(formField) ? blankAsAbsent(text) : text) as NamedBy<F, T>;
 }
+
+const blankAsAbsent = <T extends z.ZodType>(text: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), text.optional());
+
+type NamedBy<F extends z.ZodType, T extends z.ZodType> =
+  undefined extends z.output<F> ? ReturnType<typeof blankAsAbsent<T>> : T;
 
 /** An example expiry one year out, so the RMS sample stays valid ("after today"). */
 function aYearFromNow(): string {
@@ -193,7 +224,12 @@ const INVENTORY_TITLES: Record<InventoryKind, string> = {
   pole: 'Bulk Upload Pole ID',
 };
 
-function inventoryArea(kind: InventoryKind): BulkArea {
+/** An inventory kind's sheet: its create body as it is, the ID unique within the file. */
+function inventoryArea<Row extends object>(
+  kind: InventoryKind,
+  schema: z.ZodType<Row> & z.ZodObject,
+  idField: TextKey<Row>,
+): BulkArea<Row> {
   const config = INVENTORY[kind];
   return {
     name: kind,
@@ -201,9 +237,9 @@ function inventoryArea(kind: InventoryKind): BulkArea {
     accessPath: config.createPath,
     title: INVENTORY_TITLES[kind],
     columns: INVENTORY_COLUMNS[kind],
-    schema: INVENTORY_SCHEMAS[kind].create,
-    form: INVENTORY_SCHEMAS[kind].create,
-    uniqueKeys: [config.idField],
+    schema,
+    form: schema,
+    uniqueKeys: [idField],
     success: `Bulk ${config.label}s Added Successfully`,
   };
 }
@@ -220,7 +256,7 @@ export const MSISDN_BULK_TITLES = {
   view: 'Bulk Upload MSISDN',
 } as const;
 
-const msisdnArea: BulkArea = {
+const msisdnArea: BulkArea<MsisdnFields> = {
   name: 'msisdn',
   path: 'devices/msisdn_mapping/bulk_upload/',
   accessPath: '/add-msison-mapping',
@@ -242,7 +278,13 @@ const msisdnArea: BulkArea = {
 // the server resolves the names set-based and applies the form's remaining rules.
 
 const ASSIGN_COLUMNS = {
-  buyer_email: { header: 'Buyer E-mail', example: 'buyer@example.com', kind: 'text', formField: 'buyer' },
+  buyer_email: {
+    header: 'Buyer E-mail',
+    example: 'buyer@example.com',
+    kind: 'text',
+    formField: 'buyer',
+    named: true,
+  },
   expiry_date: { header: 'Expiry Date', example: aYearFromNow(), kind: 'date' },
 } as const;
 
@@ -254,17 +296,20 @@ const ASSIGN_ITEM_EXAMPLES: Record<AssignmentKind, string> = {
 };
 
 /** Each kind's assignment row: the form's body with the buyer as an e-mail and the item as its ID text. */
-const assignRowText = (kind: AssignmentKind) => {
-  const form = ASSIGNMENT_BODIES[kind].shape as Record<string, z.ZodType>;
-  return {
-    buyer_email: namedBy(form.buyer!, email),
-    item: namedBy(form[ASSIGNMENT[kind].itemField]!, identifier(ASSIGNMENT[kind].itemLabel)),
-  };
-};
+const assignRowText = <F extends z.ZodType>(kind: AssignmentKind, itemField: F) => ({
+  buyer_email: namedBy(ASSIGNMENT_BODIES[kind].shape.buyer, email),
+  item: namedBy(itemField, identifier(ASSIGNMENT[kind].itemLabel)),
+});
 export const ASSIGN_ROW_SCHEMAS = {
-  rms: rmsAssignBody.omit({ buyer: true, device: true }).extend(assignRowText('rms')),
-  stlt: stltAssignBody.omit({ buyer: true, stlt: true }).extend(assignRowText('stlt')),
-  pole: poleAssignBody.omit({ buyer: true, pole: true }).extend(assignRowText('pole')),
+  rms: rmsAssignBody
+    .omit({ buyer: true, device: true })
+    .extend(assignRowText('rms', rmsAssignBody.shape.device)),
+  stlt: stltAssignBody
+    .omit({ buyer: true, stlt: true })
+    .extend(assignRowText('stlt', stltAssignBody.shape.stlt)),
+  pole: poleAssignBody
+    .omit({ buyer: true, pole: true })
+    .extend(assignRowText('pole', poleAssignBody.shape.pole)),
 };
 
 const itemColumn = (kind: AssignmentKind) =>
@@ -273,6 +318,7 @@ const itemColumn = (kind: AssignmentKind) =>
     example: ASSIGN_ITEM_EXAMPLES[kind],
     kind: 'id',
     formField: ASSIGNMENT[kind].itemField,
+    named: true,
   }) as const;
 
 const ASSIGN_COLUMN_LISTS: Record<AssignmentKind, BulkColumn[]> = {
@@ -280,7 +326,8 @@ const ASSIGN_COLUMN_LISTS: Record<AssignmentKind, BulkColumn[]> = {
     buyer_email: ASSIGN_COLUMNS.buyer_email,
     item: itemColumn('rms'),
     expiry_date: ASSIGN_COLUMNS.expiry_date,
-    device_type: { header: 'Device Type', example: 'RMS 12V', kind: 'text' },
+    // The form too sends the text: the server takes the enabled list value it names.
+    device_type: { header: 'Device Type', example: 'RMS 12V', kind: 'text', named: true },
   }),
   stlt: columnsOf(ASSIGN_ROW_SCHEMAS.stlt, {
     buyer_email: ASSIGN_COLUMNS.buyer_email,
@@ -300,7 +347,11 @@ export const ASSIGN_BULK_TITLES: Record<AssignmentKind, string> = {
   pole: 'Bulk Assign Pole ID',
 };
 
-function assignArea(kind: AssignmentKind): BulkArea {
+function assignArea<Row extends object>(
+  kind: AssignmentKind,
+  schema: z.ZodType<Row>,
+  itemKey: TextKey<Row>,
+): BulkArea<Row> {
   const config = ASSIGNMENT[kind];
   return {
     name: `assign_${kind}`,
@@ -308,9 +359,9 @@ function assignArea(kind: AssignmentKind): BulkArea {
     accessPath: config.consolePath,
     title: ASSIGN_BULK_TITLES[kind],
     columns: ASSIGN_COLUMN_LISTS[kind],
-    schema: ASSIGN_ROW_SCHEMAS[kind] as unknown as z.ZodType<Record<string, unknown>>,
+    schema,
     form: ASSIGNMENT_BODIES[kind],
-    uniqueKeys: ['item'],
+    uniqueKeys: [itemKey],
     success: `Bulk ${config.itemLabel}s assigned successfully`,
   };
 }
@@ -340,43 +391,61 @@ export const ACTIVATION_BULK_MESSAGES = {
   success: 'Bulk devices activated successfully',
 } as const;
 
-const activationArea: BulkArea = {
+const activationArea: BulkArea<ActivationRowInput> = {
   name: 'activation',
   path: 'devices/activation/bulk_upload/',
   accessPath: '/device-activation',
   title: ACTIVATION_BULK_MESSAGES.title,
   columns: columnsOf(activationRowSchema, {
     name: { header: L.name, example: 'Sample Project', kind: 'text' },
-    device: { header: ACTIVATION_ITEM_HEADERS.device, example: ASSIGN_ITEM_EXAMPLES.rms, kind: 'id' },
-    stlt: { header: ACTIVATION_ITEM_HEADERS.stlt, example: ASSIGN_ITEM_EXAMPLES.stlt, kind: 'id' },
-    pole: { header: ACTIVATION_ITEM_HEADERS.pole, example: ASSIGN_ITEM_EXAMPLES.pole, kind: 'id' },
+    device: {
+      named: true,
+      header: ACTIVATION_ITEM_HEADERS.device,
+      example: ASSIGN_ITEM_EXAMPLES.rms,
+      kind: 'id',
+    },
+    stlt: {
+      named: true,
+      header: ACTIVATION_ITEM_HEADERS.stlt,
+      example: ASSIGN_ITEM_EXAMPLES.stlt,
+      kind: 'id',
+    },
+    pole: {
+      named: true,
+      header: ACTIVATION_ITEM_HEADERS.pole,
+      example: ASSIGN_ITEM_EXAMPLES.pole,
+      kind: 'id',
+    },
     address1: { header: L.address1, example: '12 MG Road', kind: 'text' },
     address2: { header: L.address2, example: 'Near Bus Stand', kind: 'text' },
-    state: { header: L.state, example: 'Karnataka', kind: 'text' },
-    city: { header: L.city, example: 'Bengaluru', kind: 'text' },
+    state: { header: L.state, example: 'Karnataka', kind: 'text', named: true },
+    city: { header: L.city, example: 'Bengaluru', kind: 'text', named: true },
     pin: { header: L.pin, example: '560001', kind: 'id' },
     panel_id: { header: L.panelId, example: 'PNL-0001', kind: 'id' },
     battery_id: { header: L.batteryId, example: 'BAT-0001', kind: 'id' },
     latitude: { header: L.latitude, example: '12.9716', kind: 'number' },
     longitude: { header: L.longitude, example: '77.5946', kind: 'number' },
   }),
-  schema: activationRowSchema as unknown as z.ZodType<Record<string, unknown>>,
+  schema: activationRowSchema,
   form: activationFields,
   uniqueKeys: ['device', 'stlt', 'pole'],
   success: ACTIVATION_BULK_MESSAGES.success,
 };
 
-/** Every area with a bulk upload, by name. Adding an area: one entry here and one save file on the server. */
+/**
+ * Every area with a bulk upload, by name. Adding an area: one entry here, and its sheet side on the
+ * server (see apps/server/src/modules/bulk-upload/areas/index.ts).
+ */
 export const BULK_AREAS = {
-  rms: inventoryArea('rms'),
-  stlt: inventoryArea('stlt'),
-  pole: inventoryArea('pole'),
+  rms: inventoryArea('rms', INVENTORY_SCHEMAS.rms.create, INVENTORY.rms.idField),
+  stlt: inventoryArea('stlt', INVENTORY_SCHEMAS.stlt.create, INVENTORY.stlt.idField),
+  pole: inventoryArea('pole', INVENTORY_SCHEMAS.pole.create, INVENTORY.pole.idField),
   msisdn: msisdnArea,
-  assign_rms: assignArea('rms'),
-  assign_stlt: assignArea('stlt'),
-  assign_pole: assignArea('pole'),
+  assign_rms: assignArea('rms', ASSIGN_ROW_SCHEMAS.rms, 'item'),
+  assign_stlt: assignArea('stlt', ASSIGN_ROW_SCHEMAS.stlt, 'item'),
+  assign_pole: assignArea('pole', ASSIGN_ROW_SCHEMAS.pole, 'item'),
   activation: activationArea,
-} as const satisfies Record<string, BulkArea>;
+} as const;
 export type BulkAreaName = keyof typeof BULK_AREAS;
 export const BULK_AREA_NAMES = Object.keys(BULK_AREAS) as BulkAreaName[];
 

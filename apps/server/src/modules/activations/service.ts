@@ -1,8 +1,6 @@
-import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, desc, eq } from 'drizzle-orm';
 import {
   ACTIVATION_MESSAGES as M,
-  type ActivationField,
   type ActivationFields,
   type ActivationListQuery,
   type ActivationRow,
@@ -12,13 +10,14 @@ import type { AuthUser } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { pageOf, pageWindow } from '../../db/paging';
 import { activations } from '../../db/schema/activations';
-import { poles, rmsDevices, stlts } from '../../db/schema/inventory';
-import { cities, states } from '../../db/schema/master-data';
+import { rmsDevices } from '../../db/schema/inventory';
+import { validateOne } from '../../batch/form-row';
 import { guardUniqueFields } from '../../db/unique-violation';
 import { refuseDeletedOrganization, restoreRow, softDelete } from '../../db/soft-delete';
 import { orgScope } from '../../auth/tenant';
-import { fieldError, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import { recordCommands } from '../../telemetry/commands';
+import { ITEMS, saveActivations, validateActivations } from './batch';
 import { activationWhere, visibleActivations } from './filters';
 import { countActivations, findActivation, selectActivations, toRow } from './select';
 
@@ -28,36 +27,6 @@ import { countActivations, findActivation, selectActivations, toRow } from './se
 
 /** Who saves: the activation belongs to the caller's organization. */
 export type Activator = Pick<AuthUser, 'id' | 'organizationId'>;
-
-const ITEMS: {
-  field: ActivationField & ('device' | 'stlt' | 'pole');
-  table: typeof rmsDevices | typeof stlts | typeof poles;
-  column: PgColumn;
-  taken: string;
-  index: string;
-}[] = [
-  {
-    field: 'device',
-    table: rmsDevices,
-    column: activations.deviceId,
-    taken: M.deviceTaken,
-    index: 'activations_device_active',
-  },
-  {
-    field: 'stlt',
-    table: stlts,
-    column: activations.stltId,
-    taken: M.stltTaken,
-    index: 'activations_stlt_active',
-  },
-  {
-    field: 'pole',
-    table: poles,
-    column: activations.poleId,
-    taken: M.poleTaken,
-    index: 'activations_pole_active',
-  },
-];
 
 export async function listActivations(db: Db, auth: AuthUser, query: ActivationListQuery) {
   const where = activationWhere(auth, query, query);
@@ -79,19 +48,13 @@ export async function getActivation(db: Db, auth: AuthUser, id: number): Promise
 }
 
 /**
- * Activates a device for the activator's organization. `db` may be a transaction (the Excel upload
- * saves many rows in one); `body` is already parsed by the contract.
+ * Activates a device for the activator's organization: the form's row through the rules and the save a
+ * sheet's rows take (batch.ts). `body` is already parsed by the contract.
  */
 export async function createActivation(db: Db, by: Activator, body: ActivationFields): Promise<number> {
-  await checkFields(db, by.organizationId, body);
-  const [row] = await guardTaken(() =>
-    db
-      .insert(activations)
-      .values({ ...columnsOf(body), organizationId: by.organizationId, createdBy: by.id })
-      .returning({ id: activations.id }),
-  );
-  if (!row) throw new Error('insert returned no row');
-  return row.id;
+  const row = await validateOne(validateActivations(), { db, auth: by }, body);
+  const [id] = await guardTaken(() => saveActivations({ db, auth: by }, [row]));
+  return id!;
 }
 
 /**
@@ -123,7 +86,8 @@ export async function updateActivation(
           stlt: row.stltId,
           pole: row.poleId,
         };
-        await checkFields(tx, row.organizationId, items, row.id, M.itemGone);
+        const rules = validateActivations({ exceptId: row.id, notOwned: M.itemGone });
+        await validateOne(rules, { db: tx, auth: { organizationId: row.organizationId } }, items);
       },
       guard: guardTaken,
     });
@@ -137,7 +101,7 @@ export async function updateActivation(
   // {id, is_active: true} on an activation that is not deleted: nothing to change.
   if (body.kind === 'restore') return { id: body.id, detail: M.updated };
   const { id, kind: _kind, restore: _restore, ...fields } = body;
-  await checkFields(db, existing.organizationId, fields, id);
+  await validateOne(validateActivations({ exceptId: id }), { db, auth: existing }, fields);
   const [row] = await guardTaken(() =>
     db
       .update(activations)
@@ -179,66 +143,6 @@ function columnsOf(body: ActivationFields) {
     latitude: body.latitude,
     longitude: body.longitude,
   };
-}
-
-/** An active city of an active state: the rule for the form's pair and for the names of a sheet. */
-export const liveCity = and(eq(cities.isActive, true), eq(states.isActive, true));
-
-/** The item columns, by form field: what the form and the Excel upload check an item against. */
-export const ACTIVATION_ITEMS = Object.fromEntries(ITEMS.map((i) => [i.field, i])) as Record<
-  'device' | 'stlt' | 'pole',
-  (typeof ITEMS)[number]
->;
-
-/**
- * Active items of the organization matching `match`, each with whether an active activation (other than
- * `exceptId`) uses it: an item must be the organization's own and free to be activated.
- */
-export function ownedItems(
-  db: Db,
-  organizationId: number,
-  field: 'device' | 'stlt' | 'pole',
-  match: SQL,
-  exceptId?: number,
-) {
-  const { table, column } = ACTIVATION_ITEMS[field];
-  const user = db
-    .select({ one: sql`1` })
-    .from(activations)
-    .where(
-      and(
-        eq(column, table.id),
-        eq(activations.isActive, true),
-        exceptId === undefined ? undefined : ne(activations.id, exceptId),
-      ),
-    );
-  return db
-    .select({ id: table.id, code: table.code, taken: sql<boolean>`exists(${user})` })
-    .from(table)
-    .where(and(match, eq(table.isActive, true), eq(table.organizationId, organizationId)));
-}
-
-/** The city lies in the state; each given item is the organization's, active, and free. */
-async function checkFields(
-  db: Db,
-  organizationId: number,
-  body: Pick<ActivationFields, 'state' | 'city' | 'device' | 'stlt' | 'pole'>,
-  exceptId?: number,
-  notOwned: string = M.notOwned,
-) {
-  const [city] = await db
-    .select({ id: cities.id })
-    .from(cities)
-    .innerJoin(states, eq(states.id, cities.stateId))
-    .where(and(eq(cities.id, body.city), eq(cities.stateId, body.state), liveCity));
-  if (!city) throw fieldError('city', M.cityOfState);
-  for (const item of ITEMS) {
-    const id = body[item.field];
-    if (id == null) continue;
-    const [owned] = await ownedItems(db, organizationId, item.field, eq(item.table.id, id), exceptId);
-    if (!owned) throw fieldError(item.field, notOwned);
-    if (owned.taken) throw fieldError(item.field, item.taken);
-  }
 }
 
 /** Two saves can pass the check at once; then the partial unique index decides, and names the field. */

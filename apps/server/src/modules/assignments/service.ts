@@ -1,56 +1,31 @@
-import { aliasedTable, and, asc, count, desc, eq, exists, or, Param, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import {
   ASSIGNMENT,
   ASSIGNMENT_MESSAGES as M,
-  DEVICE_TYPE_GROUP,
   type AssignableItem,
   type AssignmentInput,
   type AssignmentKind,
   type AssignmentRow,
 } from '@rms/contracts/assignments';
 import type { AuthUser } from '../../auth/access';
-import { today } from '../../calendar';
+import { BatchConflict, batchContext } from '../../batch/batch';
+import { validateOne } from '../../batch/form-row';
 import type { Db } from '../../db/client';
 import { pageOf, pageWindow, type PageParams } from '../../db/paging';
-import { activations } from '../../db/schema/activations';
 import { assignments } from '../../db/schema/assignments';
 import { users } from '../../db/schema/employees';
-import { poles, rmsDevices, stlts } from '../../db/schema/inventory';
-import { dropdownGroups, dropdownValues } from '../../db/schema/master-data';
+import { rmsDevices } from '../../db/schema/inventory';
 import { organizations } from '../../db/schema/organizations';
 import { textSearch } from '../../db/search';
-import { badRequest, notFound } from '../../errors';
-import { visibleOrganizations } from '../organizations/service';
+import { fieldError, notFound } from '../../errors';
+import { assignable, TABLES } from './assignable';
+import { assignMany, validateAssignments } from './batch';
 
 // Assigning moves an inventory item out of the caller's organization into a buyer organization: from
 // then on the buyer's users see it (inventory lists are scoped by the item's organization) and the
 // former owner's do not. Each move is kept as a history row.
 
-export const TABLES = { rms: rmsDevices, stlt: stlts, pole: poles };
-const ACTIVATION_COLUMN = { rms: activations.deviceId, stlt: activations.stltId, pole: activations.poleId };
-
 type ListQuery = PageParams & { query?: string | undefined };
-
-/** An active activation holds the item: it cannot change hands while it is in the field. */
-export function inActivation(db: Db, kind: AssignmentKind) {
-  const column = ACTIVATION_COLUMN[kind];
-  return exists(
-    db
-      .select({ one: sql`1` })
-      .from(activations)
-      .where(and(eq(column, TABLES[kind].id), eq(activations.isActive, true))),
-  );
-}
-
-/** Items the caller's organization holds itself, active and not activated. */
-export function assignable(db: Db, kind: AssignmentKind, auth: AuthUser): SQL | undefined {
-  const t = TABLES[kind];
-  return and(
-    eq(t.organizationId, auth.organizationId),
-    eq(t.isActive, true),
-    sql`not ${inActivation(db, kind)}`,
-  );
-}
 
 export async function listAssignable(db: Db, auth: AuthUser, kind: AssignmentKind, query: ListQuery) {
   const t = TABLES[kind];
@@ -71,38 +46,10 @@ export async function listAssignable(db: Db, auth: AuthUser, kind: AssignmentKin
   return pageOf<AssignableItem>(query, rows, total?.n ?? 0);
 }
 
-/** The enabled values of the Device Type group equal to the texts (any case), by lower-cased text. */
-export async function deviceTypeValues(db: Db, texts: string[]): Promise<Map<string, string>> {
-  const lowered = [...new Set(texts.map((t) => t.toLowerCase()))];
-  const rows = await db
-    .select({ value: dropdownValues.value })
-    .from(dropdownValues)
-    .innerJoin(dropdownGroups, eq(dropdownGroups.id, dropdownValues.groupId))
-    .where(
-      and(
-        eq(dropdownGroups.path, DEVICE_TYPE_GROUP.path),
-        eq(dropdownValues.isActive, true),
-        eq(dropdownValues.isDisabled, false),
-        sql`lower(${dropdownValues.value}) = any(${new Param(lowered)}::text[])`,
-      ),
-    );
-  return new Map(rows.map((r) => [r.value.toLowerCase(), r.value]));
-}
-
-/** The expiry date's rule (after today), shared by the form and the Excel upload. */
-export function expiryError(expiryDate: string, todayDate: string): string | undefined {
-  return expiryDate <= todayDate ? M.expiryAfterToday : undefined;
-}
-
-/** Organizations the caller may assign to: active and visible to it (the caller's own is refused apart). */
-export function buyerCandidates(auth: AuthUser): SQL | undefined {
-  return and(eq(organizations.isActive, true), visibleOrganizations(auth));
-}
-
 /**
- * Checks one assignment and applies it on `db`. The caller runs it in a transaction (the route does;
- * a bulk upload runs all its rows in one), so a refused row leaves nothing behind. An item outside
- * the caller's scope is 404; every other bad input is a 400 naming its field. Returns the history id.
+ * The assign form: its one row through the rules and the save a sheet's rows take (batch.ts), on `db`
+ * (the route runs it in a transaction). An item outside the caller's scope is 404; every other bad
+ * input is a 400 naming its field. Returns the history id.
  */
 export async function assignItem(
   db: Db,
@@ -111,68 +58,15 @@ export async function assignItem(
   kind: AssignmentKind,
   input: AssignmentInput,
 ): Promise<number> {
-  const t = TABLES[kind];
-  const itemField = ASSIGNMENT[kind].itemField;
-  const [item] = await db
-    .select({ id: t.id, organizationId: t.organizationId, activated: inActivation(db, kind) })
-    .from(t)
-    .where(
-      and(
-        eq(t.id, input.item),
-        eq(t.isActive, true),
-        auth.isProvider ? undefined : eq(t.organizationId, auth.organizationId),
-      ),
-    );
-  if (!item) throw notFound();
-
-  const errors: Record<string, string[]> = {};
-  const refuse = (field: string, message: string) => (errors[field] = [message]);
-  if (item.organizationId !== auth.organizationId || item.activated) refuse(itemField, M.itemNotAssignable);
-  if (input.buyer === auth.organizationId) refuse('buyer', M.buyerOwn);
-  else {
-    const [buyer] = await db
-      .select({ id: organizations.id })
-      .from(organizations)
-      .where(and(eq(organizations.id, input.buyer), buyerCandidates(auth)));
-    if (!buyer) refuse('buyer', M.buyerUnknown);
+  const row = await validateOne(validateAssignments(kind), batchContext(db, auth, timeZone), input);
+  try {
+    const [id] = await assignMany(db, auth, kind, [row]);
+    return id!;
+  } catch (error) {
+    // Of two assignments of one item at once, only one moves it.
+    if (error instanceof BatchConflict) throw fieldError(ASSIGNMENT[kind].itemField, M.itemNotAssignable);
+    throw error;
   }
-  const expiry = expiryError(input.expiry_date, today(timeZone));
-  if (expiry) refuse('expiry_date', expiry);
-  let deviceType: string | null = null;
-  if (kind === 'rms') {
-    const text = input.device_type ?? '';
-    deviceType = (await deviceTypeValues(db, [text])).get(text.toLowerCase()) ?? null;
-    if (!deviceType) refuse('device_type', M.deviceTypeUnknown);
-  }
-  const fields = Object.keys(errors);
-  if (fields.length > 0) throw badRequest(errors[fields[0]!]![0]!, errors);
-
-  // The move re-states its conditions, so of two assignments of one item at once only one moves it.
-  const moved = await db
-    .update(t)
-    .set({
-      organizationId: input.buyer,
-      updatedAt: new Date(),
-      ...(kind === 'rms' && { expiryDate: input.expiry_date }),
-    })
-    .where(and(eq(t.id, item.id), assignable(db, kind, auth)))
-    .returning({ id: t.id });
-  if (moved.length === 0) throw badRequest(M.itemNotAssignable, { [itemField]: [M.itemNotAssignable] });
-
-  const [row] = await db
-    .insert(assignments)
-    .values({
-      kind,
-      itemId: item.id,
-      fromOrganizationId: auth.organizationId,
-      toOrganizationId: input.buyer,
-      expiryDate: input.expiry_date,
-      deviceType,
-      assignedBy: auth.id,
-    })
-    .returning({ id: assignments.id });
-  if (!row) throw new Error('insert returned no row');
-  return row.id;
 }
 
 const fromOrg = aliasedTable(organizations, 'from_org');

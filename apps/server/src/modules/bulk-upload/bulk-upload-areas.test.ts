@@ -10,8 +10,9 @@ import { assignments } from '../../db/schema/assignments';
 import { rmsDevices, stlts } from '../../db/schema/inventory';
 import { organizations } from '../../db/schema/organizations';
 import { insertUnnest } from '../../db/unnest-insert';
-import { assignMany, heldItemsByCode } from '../assignments/many';
-import { BulkConflict } from './engine';
+import { BatchConflict } from '../../batch/batch';
+import { assignMany } from '../assignments/batch';
+import { heldItemsByCode } from '../assignments/bulk';
 import { bearer, createTestApp, type Session, type TestApp } from '../../testing/app';
 import { addUser } from '../../testing/users';
 import { bulkSaved, storeSheet, xlsx } from '../../testing/sheets';
@@ -237,7 +238,7 @@ describe('assign RMS bulk upload', () => {
     }));
     await expect(
       t.database.db.transaction((tx) => assignMany(tx, auth, 'rms', inputs)),
-    ).rejects.toBeInstanceOf(BulkConflict);
+    ).rejects.toBeInstanceOf(BatchConflict);
     expect(await ownerOf('AS-RMS-35')).toBe(sellerId);
   });
 

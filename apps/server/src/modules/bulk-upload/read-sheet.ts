@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import {
   BULK_LIMITS,
   BULK_MESSAGES,
-  type BulkArea,
+  type BulkSheet,
   type BulkColumn,
   type BulkRowError,
 } from '@rms/contracts/bulk-upload';
@@ -37,7 +37,7 @@ const normalise = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '')
  */
 const EXACT_LIMIT = 1e15;
 
-export async function readSheet(buffer: Buffer, area: BulkArea): Promise<SheetResult> {
+export async function readSheet(buffer: Buffer, area: BulkSheet): Promise<SheetResult> {
   const { rowElements } = await checkSpreadsheetZip(buffer);
   // Row elements may include blank formatted rows, so the exact count is taken after loading; this
   // bound only keeps a sheet far past the limit from being loaded at all.
@@ -80,7 +80,7 @@ export async function readSheet(buffer: Buffer, area: BulkArea): Promise<SheetRe
  */
 function columnsOf(
   header: ExcelJS.Row,
-  area: BulkArea,
+  area: BulkSheet,
 ): { found: [BulkColumn, number][] } | { headerError: BulkRowError } {
   const found = new Map<BulkColumn, number>();
   const unknown: string[] = [];

@@ -12,7 +12,6 @@ import { accessOf } from '@rms/contracts/routes';
 import { caller } from '../../auth/access';
 import { notFound } from '../../errors';
 import { BULK_SAVERS } from './areas';
-import { runBulkUpload } from './engine';
 import { sampleSheet } from './sample';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -39,10 +38,9 @@ export const bulkUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const outcome = await runBulkUpload(
+        const outcome = await saver.upload(
           { db: app.db, storage: app.storage, timeZone: app.config.timeZone },
           caller(request),
-          saver,
           request.body.report_upload,
         );
         if (!outcome.ok) return reply.status(400).send({ detail: outcome.errors });

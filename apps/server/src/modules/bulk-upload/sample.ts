@@ -1,12 +1,12 @@
 import ExcelJS from 'exceljs';
-import type { BulkArea } from '@rms/contracts/bulk-upload';
+import type { BulkSheet } from '@rms/contracts/bulk-upload';
 
 // The sample sheet of an area, made from the contract's columns: the header row the upload expects and
 // one example row that uploads as it is. Built once per area and kept.
 
 const cache = new Map<string, Promise<Buffer>>();
 
-export function sampleSheet(area: BulkArea): Promise<Buffer> {
+export function sampleSheet(area: BulkSheet): Promise<Buffer> {
   let sheet = cache.get(area.name);
   if (!sheet) {
     sheet = build(area);
@@ -15,7 +15,7 @@ export function sampleSheet(area: BulkArea): Promise<Buffer> {
   return sheet;
 }
 
-async function build(area: BulkArea): Promise<Buffer> {
+async function build(area: BulkSheet): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'RMS Console';
   const sheet = workbook.addWorksheet('Sheet1');

@@ -114,21 +114,19 @@ function register(app: FastifyInstance, kind: InventoryKind) {
       },
     },
     async (request, reply) => {
-      const auth = caller(request);
       // An RMS device gets its key with it (one transaction: no device without a key); the answer is the
       // only place the key is ever shown.
-      const { record, key } = await app.db.transaction(async (tx) => {
-        const made = await createInventory(
+      const { record, device_key } = await app.db.transaction((tx) =>
+        createInventory(
           { ...deps, db: tx },
-          auth,
+          caller(request),
           kind,
           fieldsOf(kind, request.body) as InventoryFields,
-        );
-        if (kind !== 'rms') return { record: made, key: {} };
-        const device_key = await issueDeviceKey(tx, made.id);
-        return { record: await getInventory(tx, auth, kind, made.id), key: { device_key } };
-      });
-      return reply.status(201).send({ ...rowOf(kind, record), detail: config.created, ...key });
+        ),
+      );
+      return reply
+        .status(201)
+        .send({ ...rowOf(kind, record), detail: config.created, ...(device_key && { device_key }) });
     },
   );
 

@@ -9,9 +9,11 @@ import {
 import type { DeletedRowsQuery } from '@rms/contracts/soft-delete';
 import type { AuthUser } from '../../auth/access';
 import { orgScope } from '../../auth/tenant';
+import { batchContext } from '../../batch/batch';
+import { validateOne } from '../../batch/form-row';
 import type { Db } from '../../db/client';
 import { pageOf, pageWindow, type PageParams } from '../../db/paging';
-import { poles, rmsDevices, stlts } from '../../db/schema/inventory';
+import { rmsDevices } from '../../db/schema/inventory';
 import { organizations } from '../../db/schema/organizations';
 import { deviceKeys } from '../../db/schema/telemetry';
 import { textSearch } from '../../db/search';
@@ -21,6 +23,10 @@ import { guardUnique } from '../../db/unique-violation';
 import { today } from '../../calendar';
 import { issueDeviceKeys } from '../../telemetry/device-keys';
 import { isDeviceCode } from '../../telemetry/topics';
+import { expiryPassed, saveInventory, takenCodes, validateInventory, type InventoryFields } from './batch';
+import { INVENTORY_TABLES as TABLES } from './tables';
+
+export type { InventoryFields } from './batch';
 
 // One service for the three inventory kinds: their tables share one shape in code (`code`, `model`),
 // RMS adds the expiry date. Rows belong to an organization (the current owner): the provider sees
@@ -29,18 +35,6 @@ import { isDeviceCode } from '../../telemetry/topics';
 export interface InventoryDeps {
   db: Db;
   timeZone: string;
-}
-
-const TABLES = { rms: rmsDevices, stlt: stlts, pole: poles };
-
-/** A kind's fields under neutral names; the routes map them to and from the kind's field names. */
-export interface InventoryFields {
-  code: string;
-  manufacture: string;
-  model: string;
-  inventory_date: string;
-  remarks: string;
-  expiry_date?: string | undefined;
 }
 
 export interface InventoryRecord extends InventoryFields {
@@ -130,59 +124,31 @@ export async function getInventory(db: Db, auth: AuthUser, kind: InventoryKind, 
   return toRecord(row);
 }
 
-/** An ID is unique among active rows of its kind, in every organization. */
+/** An ID is unique among active rows of its kind, in every organization (the rule of batch.ts). */
 async function checkCodeFree(db: Db, kind: InventoryKind, code: string, exceptId?: number) {
-  const t = TABLES[kind];
-  const [taken] = await db
-    .select({ id: t.id })
-    .from(t)
-    .where(
-      and(
-        sql`lower(${t.code}) = lower(${code})`,
-        eq(t.isActive, true),
-        exceptId ? sql`${t.id} <> ${exceptId}` : undefined,
-      ),
-    );
-  if (taken) throw duplicate(kind);
+  if ((await takenCodes(db, kind, [code], exceptId)).size) throw duplicate(kind);
 }
 
 const duplicate = (kind: InventoryKind) => fieldError(INVENTORY[kind].idField, INVENTORY[kind].duplicate);
 
-/** RMS expiry must be after today in the deployment's time zone (the picker disables up to today). */
-function checkExpiry(timeZone: string, expiry: string) {
-  if (expiry <= today(timeZone)) throw fieldError('expiry_date', INVENTORY_MESSAGES.expiryAfterToday);
-}
-
+/**
+ * The create form: its one row through the rules and the save a sheet's rows take (batch.ts). Run it in
+ * a transaction: an RMS device comes with its key, answered here and never again.
+ */
 export async function createInventory(
   { db, timeZone }: InventoryDeps,
   auth: AuthUser,
   kind: InventoryKind,
   fields: InventoryFields,
-): Promise<InventoryRecord> {
-  if (kind === 'rms') checkExpiry(timeZone, fields.expiry_date ?? '');
-  await checkCodeFree(db, kind, fields.code);
-  const values = {
-    code: fields.code,
-    manufacture: fields.manufacture,
-    model: fields.model,
-    inventoryDate: fields.inventory_date,
-    remarks: fields.remarks,
-    organizationId: auth.organizationId,
-    createdBy: auth.id,
-  };
+): Promise<{ record: InventoryRecord; device_key?: string }> {
+  const row = await validateOne(validateInventory(kind), batchContext(db, auth, timeZone), fields);
   // Two saves of one ID can pass the check at once; the partial unique index then decides.
-  const [row] = await guardUnique(
-    () =>
-      kind === 'rms'
-        ? db
-            .insert(rmsDevices)
-            .values({ ...values, expiryDate: fields.expiry_date ?? '' })
-            .returning({ id: rmsDevices.id })
-        : db.insert(TABLES[kind]).values(values).returning({ id: TABLES[kind].id }),
+  const { ids, device_keys } = await guardUnique(
+    () => saveInventory({ db, auth }, kind, [row]),
     () => duplicate(kind),
   );
-  if (!row) throw new Error('insert returned no row');
-  return getInventory(db, auth, kind, row.id);
+  const record = await getInventory(db, auth, kind, ids[0]!);
+  return { record, ...(device_keys?.[0] && { device_key: device_keys[0].device_key }) };
 }
 
 /**
@@ -228,7 +194,8 @@ export async function updateInventory(
     await checkCodeFree(db, kind, changes.code, current.id);
   const expiryChanged =
     kind === 'rms' && changes.expiry_date !== undefined && changes.expiry_date !== current.expiry_date;
-  if (expiryChanged) checkExpiry(timeZone, changes.expiry_date ?? '');
+  if (expiryChanged && expiryPassed(changes.expiry_date, today(timeZone)))
+    throw fieldError('expiry_date', INVENTORY_MESSAGES.expiryAfterToday);
   const set = {
     ...(changes.code !== undefined && { code: changes.code }),
     ...(changes.manufacture !== undefined && { manufacture: changes.manufacture }),

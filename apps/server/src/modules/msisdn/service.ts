@@ -1,45 +1,24 @@
-import { and, count, desc, eq, ne, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import {
   MSISDN_MESSAGES as M,
-  type MsisdnField,
   type MsisdnFields,
   type MsisdnRow,
   type MsisdnUpdateBody,
 } from '@rms/contracts/msisdn';
 import type { DeletedRowsQuery } from '@rms/contracts/soft-delete';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../auth/access';
 import { orgScope } from '../../auth/tenant';
+import { refusal, validateOne } from '../../batch/form-row';
 import type { Db } from '../../db/client';
 import { msisdnMappings } from '../../db/schema/msisdn';
 import { pageOf, pageWindow, type PageParams } from '../../db/paging';
 import { textSearch } from '../../db/search';
 import { listedRows, refuseDeletedOrganization, restoreRow, softDelete } from '../../db/soft-delete';
-import { fieldError, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import { guardUniqueFields } from '../../db/unique-violation';
+import { NUMBERS, saveMappings, takenNumbers, validateMappings } from './batch';
 
 type MappingRecord = typeof msisdnMappings.$inferSelect;
-
-const FIELDS: {
-  field: MsisdnField;
-  column: PgColumn;
-  taken: string;
-  index: string;
-}[] = [
-  {
-    field: 'sim_number',
-    column: msisdnMappings.simNumber,
-    taken: M.simNumberTaken,
-    index: 'msisdn_mappings_sim_number_active',
-  },
-  { field: 'imsi', column: msisdnMappings.imsi, taken: M.imsiTaken, index: 'msisdn_mappings_imsi_active' },
-  {
-    field: 'msisdn',
-    column: msisdnMappings.msisdn,
-    taken: M.msisdnTaken,
-    index: 'msisdn_mappings_msisdn_active',
-  },
-];
 
 /**
  * Active mappings the caller's organization sees (deleted ones with `is_active=false`), newest first;
@@ -67,22 +46,11 @@ export async function listMappings(
   return pageOf(query, rows.map(toRow), total?.n ?? 0);
 }
 
-/** A new mapping owned by the caller's organization. */
+/** A new mapping owned by the caller's organization: the form's row through the rules and save a sheet's rows take. */
 export async function createMapping(db: Db, auth: AuthUser, body: MsisdnFields): Promise<MsisdnRow> {
-  await refuseTaken(db, body);
-  const [row] = await guardDuplicates(() =>
-    db
-      .insert(msisdnMappings)
-      .values({
-        simNumber: body.sim_number,
-        imsi: body.imsi,
-        msisdn: body.msisdn,
-        organizationId: auth.organizationId,
-      })
-      .returning(),
-  );
-  if (!row) throw new Error('insert returned no row');
-  return toRow(row);
+  const row = await validateOne(validateMappings, { db }, body);
+  const [id] = await guardDuplicates(() => saveMappings({ db, auth }, [row]));
+  return mappingOf(db, id!);
 }
 
 /**
@@ -134,23 +102,15 @@ async function mappingOf(db: Db, id: number): Promise<MsisdnRow> {
   return toRow(row);
 }
 
-/** The first of the three numbers another active mapping already holds, as a field error. */
-async function refuseTaken(db: Db, body: MsisdnFields, exceptId?: number): Promise<void> {
-  for (const { field, column, taken } of FIELDS) {
-    const conditions: SQL[] = [eq(column, body[field]), eq(msisdnMappings.isActive, true)];
-    if (exceptId !== undefined) conditions.push(ne(msisdnMappings.id, exceptId));
-    const [row] = await db
-      .select({ id: msisdnMappings.id })
-      .from(msisdnMappings)
-      .where(and(...conditions))
-      .limit(1);
-    if (row) throw fieldError(field, taken);
-  }
+/** The numbers another active mapping already holds, each as an error on its field. */
+async function refuseTaken(db: Db, body: MsisdnFields, exceptId: number): Promise<void> {
+  const problems = await takenNumbers(db, [{ row: 1, data: body }], exceptId);
+  if (problems.length) throw refusal(problems);
 }
 
 /** Two saves can pass the check at once; then the partial unique index decides, and names the field. */
 function guardDuplicates<T>(write: () => Promise<T>): Promise<T> {
-  return guardUniqueFields(write, FIELDS);
+  return guardUniqueFields(write, NUMBERS);
 }
 
 function toRow(row: MappingRecord): MsisdnRow {
