@@ -1,0 +1,17 @@
+// Typed factories for test data, built on the Drizzle schema: each takes what the test means (the
+// organization, a code, an expiry) and fills the rest with plausible, unique values.
+export { makeActivation, makeActivations, somePlace, type Activation } from './activations';
+export { makeCommand, makeParameterVersions } from './commands';
+export {
+  makeDevice,
+  makeDevices,
+  makeKeyedDevice,
+  makePole,
+  makeStlt,
+  makeStlts,
+  type Device,
+} from './inventory';
+export { makeOrganization, makeOrganizations, providerId, type Organization } from './organizations';
+export { makeReportExport } from './report-exports';
+export { loadFlatHistory, sampleRow } from './samples';
+export { makeUser, makeUsers, USER_PASSWORD, type User } from './users';
