@@ -1,5 +1,5 @@
 import { signIn, type Session, type TestApp } from './app';
-import { makeOrganizations, makeUser, USER_PASSWORD, type User } from './factories';
+import { makeOrganizations, makeUser, USER_PASSWORD, type User, type UserFields } from './factories';
 
 /** A user of the organization holding these codes, made directly in the database, and signed in. */
 export async function addUser(
@@ -10,6 +10,12 @@ export async function addUser(
 ): Promise<Session> {
   await makeUser(t.database.db, { organizationId, email, permissions });
   return signIn(t.app, email, USER_PASSWORD);
+}
+
+/** A user made by the factory (a fresh e-mail unless given), signed in. */
+export async function signedInUser(t: TestApp, fields: UserFields): Promise<Session> {
+  const user = await makeUser(t.database.db, fields);
+  return signInAs(t, user, fields.password);
 }
 
 /** Signs in a user a factory made (with its password, USER_PASSWORD unless it was given another). */

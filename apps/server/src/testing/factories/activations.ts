@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { activations } from '../../db/schema/activations';
 import { cities } from '../../db/schema/master-data';
-import { insertRows } from './rows';
+import { given, insertRows } from './rows';
 import { nextSerial } from './serial';
 
 export type Activation = typeof activations.$inferSelect;
@@ -34,7 +34,7 @@ export async function makeActivations(db: Db, list: ActivationFields[]): Promise
         address1: `${n} Main Road`,
         address2: 'Sector 5',
         pin: '110001',
-        ...over,
+        ...given(over),
       };
     }),
   );

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import { deviceCommands } from '../../db/schema/commands';
 import { deviceParameters } from '../../db/schema/parameters';
-import { insertRows } from './rows';
+import { given, insertRows } from './rows';
 
 type NewCommand = typeof deviceCommands.$inferInsert;
 type NewParameters = typeof deviceParameters.$inferInsert;
@@ -11,7 +11,7 @@ export async function makeCommand(
   db: Db,
   fields: Partial<NewCommand> & Pick<NewCommand, 'deviceId' | 'organizationId'>,
 ): Promise<typeof deviceCommands.$inferSelect> {
-  const [row] = await insertRows(db, deviceCommands, [{ kind: 'refresh', ...fields }]);
+  const [row] = await insertRows(db, deviceCommands, [{ kind: 'refresh', ...given(fields) }]);
   return row!;
 }
 

@@ -11,7 +11,7 @@ export {
   makeStlts,
   type Device,
 } from './inventory';
-export { makeOrganization, makeOrganizations, providerId, type Organization } from './organizations';
+export { makeOrganization, makeOrganizations, providerIdOf, type Organization } from './organizations';
 export { makeReportExport } from './report-exports';
 export { loadFlatHistory, sampleRow } from './samples';
-export { makeUser, makeUsers, USER_PASSWORD, type User } from './users';
+export { makeUser, makeUsers, USER_PASSWORD, type User, type UserFields } from './users';

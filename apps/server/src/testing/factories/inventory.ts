@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import { poles, rmsDevices, stlts } from '../../db/schema/inventory';
 import { issueDeviceKey } from '../../telemetry/device-keys';
-import { insertRows } from './rows';
+import { given, insertRows } from './rows';
 import { nextSerial } from './serial';
 
 // Inventory rows: RMS devices, STLTs and poles. Each needs its organization; the ID (code) is fresh
@@ -27,7 +27,7 @@ export function makeDevices(db: Db, list: DeviceFields[]): Promise<Device[]> {
       code: `RMS-F${nextSerial()}`,
       model: 'RMS-12',
       expiryDate: '2030-01-01',
-      ...over,
+      ...given(over),
     })),
   );
 }
@@ -47,7 +47,7 @@ export function makeStlts(db: Db, list: StltFields[]): Promise<Stlt[]> {
   return insertRows(
     db,
     stlts,
-    list.map((over) => ({ ...common, code: `STLT-F${nextSerial()}`, model: 'STLT-1', ...over })),
+    list.map((over) => ({ ...common, code: `STLT-F${nextSerial()}`, model: 'STLT-1', ...given(over) })),
   );
 }
 
@@ -58,7 +58,7 @@ export async function makeStlt(db: Db, fields: StltFields): Promise<Stlt> {
 
 export async function makePole(db: Db, fields: PoleFields): Promise<Pole> {
   const [row] = await insertRows(db, poles, [
-    { ...common, code: `POLE-F${nextSerial()}`, model: 'POLE-1', ...fields },
+    { ...common, code: `POLE-F${nextSerial()}`, model: 'POLE-1', ...given(fields) },
   ]);
   return row!;
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { organizations } from '../../db/schema/organizations';
-import { insertRows } from './rows';
+import { given, insertRows } from './rows';
 import { nextSerial } from './serial';
 
 export type Organization = typeof organizations.$inferSelect;
@@ -19,13 +19,13 @@ export function makeOrganizations(db: Db, list: Partial<NewOrganization>[]): Pro
     organizations,
     list.map((over) => {
       const n = nextSerial();
-      return { companyName: `Organization ${n}`, email: `organization-${n}@factory.example`, ...over };
+      return { companyName: `Organization ${n}`, email: `organization-${n}@factory.example`, ...given(over) };
     }),
   );
 }
 
 /** The provider's organization, made at first start. */
-export async function providerId(db: Db): Promise<number> {
+export async function providerIdOf(db: Db): Promise<number> {
   const [provider] = await db
     .select({ id: organizations.id })
     .from(organizations)

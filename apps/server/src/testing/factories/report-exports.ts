@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { reportExports } from '../../db/schema/monitoring';
-import { insertRows } from './rows';
+import { given, insertRows } from './rows';
 
 type NewReportExport = typeof reportExports.$inferInsert;
 
@@ -9,6 +9,6 @@ export async function makeReportExport(
   db: Db,
   fields: Partial<NewReportExport> & Pick<NewReportExport, 'userId' | 'organizationId'>,
 ): Promise<typeof reportExports.$inferSelect> {
-  const [row] = await insertRows(db, reportExports, [{ filters: {}, ...fields }]);
+  const [row] = await insertRows(db, reportExports, [{ filters: {}, ...given(fields) }]);
   return row!;
 }

@@ -20,3 +20,8 @@ export async function insertRows<T extends PgTable>(
   }
   return stored;
 }
+
+/** The fields a test gave, without those given as undefined (which keep the factory's default). */
+export function given<T extends object>(over: T): T {
+  return Object.fromEntries(Object.entries(over).filter(([, value]) => value !== undefined)) as T;
+}

@@ -1,7 +1,7 @@
 import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/employees';
-import { insertRows } from './rows';
+import { given, insertRows } from './rows';
 import { nextSerial } from './serial';
 
 export type User = typeof users.$inferSelect;
@@ -32,7 +32,7 @@ export async function makeUsers(db: Db, list: UserFields[]): Promise<User[]> {
     list.map(async ({ password = USER_PASSWORD, ...over }) => ({
       email: `user-${nextSerial()}@factory.example`,
       passwordHash: await hashOf(password),
-      ...over,
+      ...given(over),
     })),
   );
   return insertRows(db, users, rows);

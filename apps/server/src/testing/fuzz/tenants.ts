@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { PERMISSION_CODES } from '@rms/contracts/permissions';
 import { ADMIN, signIn, type Session, type TestApp } from '../app';
-import { makeKeyedDevice, makeOrganization, makeUsers, providerId } from '../factories';
+import { makeKeyedDevice, makeOrganization, makeUsers, providerIdOf } from '../factories';
 import { signInAs } from '../users';
 import type { IdPool } from './values';
 
@@ -65,7 +65,7 @@ async function addTenant(t: TestApp, label: string, providerId: number) {
 }
 
 export async function makeTenants(t: TestApp): Promise<Tenants> {
-  const provider = await providerId(t.database.db);
+  const provider = await providerIdOf(t.database.db);
   const a = await addTenant(t, 'tenanta', provider);
   const b = await addTenant(t, B_MARKER, provider);
   const admin = await signIn(t.app, ADMIN.email, ADMIN.password);
