@@ -5,12 +5,12 @@ import { cities } from '../../db/schema/master-data';
 import { given, insertRows } from './rows';
 import { nextSerial } from './serial';
 
-export type Activation = typeof activations.$inferSelect;
-export type ActivationFields = Partial<typeof activations.$inferInsert> &
+type Activation = typeof activations.$inferSelect;
+type ActivationFields = Partial<typeof activations.$inferInsert> &
   Pick<typeof activations.$inferInsert, 'organizationId'>;
 
 /** A seeded active city and its state: where an activation is unless told. */
-export async function somePlace(db: Db): Promise<{ stateId: number; cityId: number }> {
+async function somePlace(db: Db): Promise<{ stateId: number; cityId: number }> {
   const [city] = await db
     .select({ stateId: cities.stateId, cityId: cities.id })
     .from(cities)

@@ -7,13 +7,13 @@ import { nextSerial } from './serial';
 // Inventory rows: RMS devices, STLTs and poles. Each needs its organization; the ID (code) is fresh
 // unless given.
 
-export type Device = typeof rmsDevices.$inferSelect;
-export type Stlt = typeof stlts.$inferSelect;
-export type Pole = typeof poles.$inferSelect;
+type Device = typeof rmsDevices.$inferSelect;
+type Stlt = typeof stlts.$inferSelect;
+type Pole = typeof poles.$inferSelect;
 type Owned<T extends { organizationId: number }> = Partial<T> & Pick<T, 'organizationId'>;
-export type DeviceFields = Owned<typeof rmsDevices.$inferInsert>;
-export type StltFields = Owned<typeof stlts.$inferInsert>;
-export type PoleFields = Owned<typeof poles.$inferInsert>;
+type DeviceFields = Owned<typeof rmsDevices.$inferInsert>;
+type StltFields = Owned<typeof stlts.$inferInsert>;
+type PoleFields = Owned<typeof poles.$inferInsert>;
 
 const common = { manufacture: 'Test', inventoryDate: '2026-01-01' };
 

@@ -4,7 +4,7 @@ import { organizations } from '../../db/schema/organizations';
 import { given, insertRows } from './rows';
 import { nextSerial } from './serial';
 
-export type Organization = typeof organizations.$inferSelect;
+type Organization = typeof organizations.$inferSelect;
 type NewOrganization = typeof organizations.$inferInsert;
 
 /** A customer organization; name and e-mail are fresh unless given. */

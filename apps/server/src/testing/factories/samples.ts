@@ -30,7 +30,7 @@ export function sampleRow(deviceId: number, ts: number, over: Partial<SampleRow>
   };
 }
 
-export interface FlatHistory {
+interface FlatHistory {
   deviceIds: number[];
   /** First and last sample time (epoch ms), every 5 minutes between. */
   from: number;

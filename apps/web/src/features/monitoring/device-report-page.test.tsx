@@ -216,7 +216,7 @@ describe('Device Report', () => {
     vi.unstubAllGlobals();
     stubApi({
       ...lookups,
-      'GET monitoring/device_report/': () => [200, { results: [], count: 0, current: 1, next: null }],
+      'GET monitoring/device_report/': () => [200, pageOf([])],
     });
     open('/device-report');
     expect((await screen.findAllByText('No data in this range')).length).toBeGreaterThan(0);
