@@ -6,7 +6,10 @@ import { given, insertRows } from './rows';
 type NewCommand = typeof deviceCommands.$inferInsert;
 type NewParameters = typeof deviceParameters.$inferInsert;
 
-/** A command written straight to the table, pending unless told: unlike recording it, this wakes no dispatcher. */
+/**
+ * A command written straight to the table, pending unless told: unlike recordCommands it sends no
+ * commit notification, so no dispatcher wakes for it.
+ */
 export async function makeCommand(
   db: Db,
   fields: Partial<NewCommand> & Pick<NewCommand, 'deviceId' | 'organizationId'>,
