@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_CHANGE_MESSAGES } from '@rms/contracts/session';
 import { AdminResetError, resetAdminPassword } from './admin-password-reset';
-import { hashPassword } from './auth/passwords';
 import { users } from './db/schema/employees';
 import { ADMIN, createTestApp, signIn, type TestApp } from './testing/app';
+import { makeUser } from './testing/factories';
 import { addUser } from './testing/users';
 
 // npm run reset-admin-password, through its function: a new password for the super-user, every
@@ -59,10 +59,9 @@ describe('reset-admin-password', () => {
     ).rejects.toThrow('No active super-user has the e-mail plain@test.example.');
 
     // Two super-users and none with ADMIN_EMAIL: the operator has to name one.
-    await t.database.db.insert(users).values({
+    await makeUser(t.database.db, {
       organizationId: admin!.organizationId,
       email: 'second-root@test.example',
-      passwordHash: await hashPassword('Second-root-123'),
       isSuperuser: true,
     });
     await expect(

@@ -1,23 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { anyOf, SIGNED_IN } from '@rms/contracts/permissions';
-import { hashPassword } from './passwords';
 import { ADMIN, bearer, createTestApp, signIn, type TestApp } from '../testing/app';
+import { makeOrganization, makeUser, type User } from '../testing/factories';
+import { signInAs } from '../testing/users';
 import { registerAccessGuard } from './access';
 import { TokenService } from './tokens';
 
 // The guard on routes of each kind: no rule (refused to all), signed-in, and codes (capped by the organization).
 let t: TestApp;
+let clerkUser: User;
 beforeAll(async () => {
   t = await createTestApp();
-  const db = t.database.db;
-  const hash = await hashPassword('Clerk-pass-1234');
   // A customer organization that holds VIEW_COMPANY only; its clerk is given two codes, one above the cap.
-  await db.execute(
-    sql`insert into organizations (company_name, email, permissions) values ('Customer', 'c@test.example', '{VIEW_COMPANY}')`,
-  );
-  await db.execute(sql`insert into users (organization_id, email, password_hash, permissions)
-    select id, 'clerk@test.example', ${hash}, '{VIEW_COMPANY,MANAGE_COMPANY}' from organizations where company_name = 'Customer'`);
+  const customer = await makeOrganization(t.database.db, { permissions: ['VIEW_COMPANY'] });
+  clerkUser = await makeUser(t.database.db, {
+    organizationId: customer.id,
+    permissions: ['VIEW_COMPANY', 'MANAGE_COMPANY'],
+  });
 });
 afterAll(() => t.close());
 
@@ -45,7 +44,7 @@ describe('access guard', () => {
 
   it('answers 401 without a token and 403 without the code', async () => {
     const app = await guardedApp();
-    const clerk = await signIn(t.app, 'clerk@test.example', 'Clerk-pass-1234');
+    const clerk = await signInAs(t, clerkUser);
     expect((await app.inject({ url: '/api/v1/signed-in/' })).statusCode).toBe(401);
     expect((await app.inject({ url: '/api/v1/signed-in/', headers: bearer(clerk) })).statusCode).toBe(200);
     expect((await app.inject({ url: '/api/v1/view/', headers: bearer(clerk) })).statusCode).toBe(200);
@@ -60,7 +59,7 @@ describe('access guard', () => {
   });
 
   it('reports the capped permission list to the console', async () => {
-    const clerk = await signIn(t.app, 'clerk@test.example', 'Clerk-pass-1234');
+    const clerk = await signInAs(t, clerkUser);
     const me = await t.app.inject({ url: '/api/v1/users/me/', headers: bearer(clerk) });
     expect(me.json().permissions).toEqual([{ key: 'VIEW_COMPANY' }]);
     expect(me.json().is_superuser).toBe(false);

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeOrganization } from '../testing/factories';
 import { scratchDatabase, type ScratchDatabase } from '../testing/scratch-database';
 import { openDatabase, type Database } from './client';
 import { rowsOf } from './rows';
 import { users } from './schema/employees';
-import { organizations } from './schema/organizations';
 import { sqlStateOf } from './sql-state';
 
 // The migration that gives every organization one owner: data saved before it (every employee the user
@@ -47,11 +47,7 @@ afterAll(async () => {
 });
 
 async function organization(name: string) {
-  const [row] = await database.db
-    .insert(organizations)
-    .values({ companyName: name, email: `${name}@migration.example` })
-    .returning({ id: organizations.id });
-  return row!.id;
+  return (await makeOrganization(database.db, { companyName: name })).id;
 }
 
 async function user(organizationId: number, name: string, day: string, over: { isActive?: boolean } = {}) {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceCommands } from '../db/schema/commands';
 import { createTestApp, type TestApp } from '../testing/app';
 import { addDevice, connectDevice, type TestDevice } from '../testing/devices';
+import { makeCommand } from '../testing/factories';
 import { CommandDispatcher, type Publisher } from './command-dispatcher';
 import { recordCommands } from './commands';
 
@@ -90,7 +91,7 @@ describe('racing wake-ups', () => {
   it('publishes a pending command once when two deliveries of one dispatcher race', async () => {
     const device = await addDevice(t, 'RMS-RACE-1');
     // Written directly: no notification, the two deliveries below are the only wake-ups.
-    const [row] = await t.database.db.insert(deviceCommands).values(command(device)).returning();
+    const row = await makeCommand(t.database.db, command(device));
     const { publisher, published, release } = gatedPublisher();
     const dispatcher = new CommandDispatcher(t.database.db, publisher, t.app.log);
     try {
@@ -100,8 +101,8 @@ describe('racing wake-ups', () => {
       const second = dispatcher.deliver(device.id, { resend: false });
       release();
       await Promise.all([first, second]);
-      expect(published.map((p) => JSON.parse(p).id)).toEqual([row!.id]);
-      expect(await statusOf(row!.id)).toBe('sent');
+      expect(published.map((p) => JSON.parse(p).id)).toEqual([row.id]);
+      expect(await statusOf(row.id)).toBe('sent');
     } finally {
       dispatcher.stop();
     }
@@ -109,7 +110,7 @@ describe('racing wake-ups', () => {
 
   it('publishes it once when two server instances race for it', async () => {
     const device = await addDevice(t, 'RMS-RACE-2');
-    const [row] = await t.database.db.insert(deviceCommands).values(command(device)).returning();
+    const row = await makeCommand(t.database.db, command(device));
     const a = gatedPublisher();
     const b = gatedPublisher();
     const one = new CommandDispatcher(t.database.db, a.publisher, t.app.log);
@@ -122,7 +123,7 @@ describe('racing wake-ups', () => {
       await second;
       a.release();
       await first;
-      expect([...a.published, ...b.published].map((p) => JSON.parse(p).id)).toEqual([row!.id]);
+      expect([...a.published, ...b.published].map((p) => JSON.parse(p).id)).toEqual([row.id]);
     } finally {
       one.stop();
       two.stop();

@@ -5,10 +5,10 @@ import mqttPacket from 'mqtt-packet';
 import mqtt, { type IConnackPacket, type MqttClient, type Packet } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLISH_REASON_CODES, type RejectNotice } from '@rms/contracts/telemetry';
-import { organizations } from '../db/schema/organizations';
 import { deviceRejects, telemetrySamples } from '../db/schema/telemetry';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../testing/app';
 import { addDevice, connectDevice, sample, type TestDevice } from '../testing/devices';
+import { makeOrganization } from '../testing/factories';
 import { addUser } from '../testing/users';
 
 // Refused telemetry over real MQTT connections to the embedded broker: the device is told (a notice on
@@ -63,20 +63,16 @@ const samplesOf = (deviceId: number) =>
 const get = (session: Session, url: string) =>
   t.app.inject({ method: 'GET', url: `/api/v1/${url}`, headers: bearer(session) });
 
-async function addOrganization(email: string) {
-  const [org] = await t.database.db
-    .insert(organizations)
-    .values({ companyName: `Org of ${email}`, email, permissions: ['VIEW_RMS', 'VIEW_DEVICE_DATA'] })
-    .returning({ id: organizations.id });
-  return org!.id;
+async function addOrganization() {
+  return (await makeOrganization(t.database.db, { permissions: ['VIEW_RMS', 'VIEW_DEVICE_DATA'] })).id;
 }
 
 beforeAll(async () => {
   t = await createTestApp();
   await t.app.deviceLink.start();
   port = t.app.deviceLink.mqttPort!;
-  const orgA = await addOrganization('a@rejects-a.example');
-  const orgB = await addOrganization('b@rejects-b.example');
+  const orgA = await addOrganization();
+  const orgB = await addOrganization();
   lamp = await addDevice(t, 'RMS-REJ-1', orgA);
   lamp5 = await addDevice(t, 'RMS-REJ-5', orgA);
   otherOrgLamp = await addDevice(t, 'RMS-REJ-B', orgB);

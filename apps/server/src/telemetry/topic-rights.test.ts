@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizations } from '../db/schema/organizations';
 import { ADMIN, bearer, createTestApp, signIn, type Session, type TestApp } from '../testing/app';
 import { addDevice, connectDevice, type TestDevice } from '../testing/devices';
+import { makeOrganization } from '../testing/factories';
 import { recordCommands } from './commands';
 import { DeviceLink } from './device-link';
 import { mayPublish, maySubscribe, parseUplink } from './topics';
@@ -62,12 +62,9 @@ beforeAll(async () => {
   await t.app.deviceLink.start();
   port = t.app.deviceLink.mqttPort!;
   admin = await signIn(t.app, ADMIN.email, ADMIN.password);
-  const [other] = await t.database.db
-    .insert(organizations)
-    .values({ companyName: 'Other tenant', email: 'other@tenant.example', permissions: [] })
-    .returning({ id: organizations.id });
+  const other = await makeOrganization(t.database.db, { companyName: 'Other tenant' });
   mine = await addDevice(t, 'RMS-MINE-1');
-  theirs = await addDevice(t, 'RMS-THEIRS-1', other!.id);
+  theirs = await addDevice(t, 'RMS-THEIRS-1', other.id);
 });
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.endAsync(true)));

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { users } from '../db/schema/employees';
 import { ADMIN, type TestApp } from './app';
-import { addDeviceTo } from './device-rows';
+import { makeKeyedDevice } from './factories';
 
 // Devices for device-link tests: an RMS inventory row with a key, and a real MQTT client for it.
 
@@ -18,7 +18,7 @@ export async function addDevice(t: TestApp, code: string, organizationId?: numbe
   const orgId =
     organizationId ??
     (await db.select({ org: users.organizationId }).from(users).where(eq(users.email, ADMIN.email)))[0]!.org;
-  const { id, key } = await addDeviceTo(db, code, orgId);
+  const { id, key } = await makeKeyedDevice(db, { code, organizationId: orgId });
   return { id, code, key, organizationId: orgId };
 }
 

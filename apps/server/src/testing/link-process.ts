@@ -5,7 +5,7 @@ import { rowsOf } from '../db/rows';
 import { organizations } from '../db/schema/organizations';
 import { ensureFirstUser } from '../first-start';
 import { DeviceLink } from '../telemetry/device-link';
-import { addDeviceTo } from './device-rows';
+import { makeKeyedDevice } from './factories';
 
 // The device link alone in a process of its own, so that a test can kill it (SIGKILL: no draining, no
 // goodbye) and start another on the same database. Environment: LINK_DATABASE_URL (PostgreSQL) or
@@ -23,7 +23,7 @@ let device: { id: number; code: string; key: string } | undefined;
 if (process.env.LINK_DEVICE) {
   await ensureFirstUser(db, { email: 'link@test.example', password: 'Link-pass-1234' });
   const [org] = await db.select({ id: organizations.id }).from(organizations).limit(1);
-  device = await addDeviceTo(db, process.env.LINK_DEVICE, org!.id);
+  device = await makeKeyedDevice(db, { code: process.env.LINK_DEVICE, organizationId: org!.id });
 }
 const link = new DeviceLink({
   db,

@@ -1,13 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { today } from '../calendar';
-import { activations } from '../db/schema/activations';
-import { poles, stlts } from '../db/schema/inventory';
-import { cities } from '../db/schema/master-data';
-import { organizations } from '../db/schema/organizations';
-import { deviceParameters } from '../db/schema/parameters';
 import type { Session, TestApp } from './app';
 import { addDevice, sample, type TestDevice } from './devices';
+import { makeActivations, makeOrganization, makeParameterVersions, makePole, makeStlt } from './factories';
 import { addUser } from './users';
 
 // A small fleet for the monitoring and dashboard tests: customer A with a reporting light (lampA, with
@@ -26,14 +21,6 @@ export interface Fleet {
   userA: Session;
   plainA: Session;
   userB: Session;
-}
-
-async function addOrg(t: TestApp, email: string) {
-  const [org] = await t.database.db
-    .insert(organizations)
-    .values({ companyName: `Org of ${email}`, email, permissions: ['VIEW_DEVICE_DATA'] })
-    .returning({ id: organizations.id });
-  return org!.id;
 }
 
 export async function ingest(t: TestApp, device: TestDevice, samples: Record<string, unknown>[]) {
@@ -56,40 +43,33 @@ export async function buildFleet(t: TestApp): Promise<Fleet> {
   const day = { d0, d1: addDays(d0, -1), d2: addDays(d0, -2), d3: addDays(d0, -3) };
   const at = (d: string, time: string) => Date.parse(`${d}T${time}+05:30`);
 
-  const orgA = await addOrg(t, 'a@customer-a.example');
-  const orgB = await addOrg(t, 'b@customer-b.example');
+  const customer = async (email: string) =>
+    (await makeOrganization(db, { companyName: `Org of ${email}`, email, permissions: ['VIEW_DEVICE_DATA'] }))
+      .id;
+  const orgA = await customer('a@customer-a.example');
+  const orgB = await customer('b@customer-b.example');
   const lampA = await addDevice(t, 'RMS-MON-A1', orgA);
   const quietA = await addDevice(t, 'RMS-MON-A2', orgA);
   const lampB = await addDevice(t, 'RMS-MON-B1', orgB);
-  const inv = { manufacture: 'Test', inventoryDate: '2026-01-01', organizationId: orgA, model: 'M1' };
-  const [stlt] = await db
-    .insert(stlts)
-    .values({ ...inv, code: 'STLT-A1' })
-    .returning();
-  const [pole] = await db
-    .insert(poles)
-    .values({ ...inv, code: 'POLE-A1' })
-    .returning();
-  const [city] = await db.select().from(cities).where(eq(cities.isActive, true)).limit(1);
-  const place = { address1: '1 Ring Road', address2: 'Sector 4', stateId: city!.stateId, cityId: city!.id };
-  await db.insert(activations).values([
+  const stlt = await makeStlt(db, { organizationId: orgA, code: 'STLT-A1', model: 'M1' });
+  const pole = await makePole(db, { organizationId: orgA, code: 'POLE-A1', model: 'M1' });
+  const street = { address1: '1 Ring Road', address2: 'Sector 4' };
+  await makeActivations(db, [
     {
-      ...place,
+      ...street,
       name: 'Ring Road Lights',
       pin: '110001',
       deviceId: lampA.id,
-      stltId: stlt!.id,
-      poleId: pole!.id,
+      stltId: stlt.id,
+      poleId: pole.id,
       panelId: 'PNL-1',
       batteryId: 'BAT-1',
       organizationId: orgA,
     },
-    { ...place, name: 'Quiet Lane', pin: '110002', deviceId: quietA.id, organizationId: orgA },
-    { ...place, name: 'B Park', pin: '110003', deviceId: lampB.id, organizationId: orgB },
+    { ...street, name: 'Quiet Lane', pin: '110002', deviceId: quietA.id, organizationId: orgA },
+    { ...street, name: 'B Park', pin: '110003', deviceId: lampB.id, organizationId: orgB },
   ]);
-  await db
-    .insert(deviceParameters)
-    .values({ deviceId: lampA.id, version: 1, values: { dim_1: 5, dim_2: 6 } });
+  await makeParameterVersions(db, [{ deviceId: lampA.id, version: 1, values: { dim_1: 5, dim_2: 6 } }]);
 
   // lampA: device fault E12 on d3 (cleared on d1), battery low on d1 (cleared today), fault E7 open now.
   await ingest(t, lampA, [

@@ -1,9 +1,5 @@
-import { hashPassword } from '../auth/passwords';
-import { users } from '../db/schema/employees';
-import { organizations } from '../db/schema/organizations';
 import { signIn, type Session, type TestApp } from './app';
-
-export const USER_PASSWORD = 'User-pass-1234';
+import { makeOrganizations, makeUser, USER_PASSWORD, type User, type UserFields } from './factories';
 
 /** A user of the organization holding these codes, made directly in the database, and signed in. */
 export async function addUser(
@@ -12,13 +8,19 @@ export async function addUser(
   email: string,
   permissions: string[],
 ): Promise<Session> {
-  await t.database.db.insert(users).values({
-    organizationId,
-    email,
-    passwordHash: await hashPassword(USER_PASSWORD),
-    permissions,
-  });
+  await makeUser(t.database.db, { organizationId, email, permissions });
   return signIn(t.app, email, USER_PASSWORD);
+}
+
+/** A user made by the factory (a fresh e-mail unless given), signed in. */
+export async function signedInUser(t: TestApp, fields: UserFields): Promise<Session> {
+  const user = await makeUser(t.database.db, fields);
+  return signInAs(t, user, fields.password);
+}
+
+/** Signs in a user a factory made (with its password, USER_PASSWORD unless it was given another). */
+export function signInAs(t: TestApp, user: Pick<User, 'email'>, password = USER_PASSWORD): Promise<Session> {
+  return signIn(t.app, user.email, password);
 }
 
 /**
@@ -30,15 +32,13 @@ export async function addOrganizations(
   permissions: string[],
   ...names: string[]
 ): Promise<number[]> {
-  const rows = await t.database.db
-    .insert(organizations)
-    .values(
-      names.map((companyName) => ({
-        companyName,
-        email: `${companyName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}@org.example`,
-        permissions,
-      })),
-    )
-    .returning({ id: organizations.id });
+  const rows = await makeOrganizations(
+    t.database.db,
+    names.map((companyName) => ({
+      companyName,
+      email: `${companyName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}@org.example`,
+      permissions,
+    })),
+  );
   return rows.map((r) => r.id);
 }

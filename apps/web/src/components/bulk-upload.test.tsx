@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { BULK_MESSAGES, MSISDN_BULK_MESSAGES, MSISDN_BULK_TITLES } from '@rms/contracts/bulk-upload';
 import { stubApi, type FakeAnswer } from '../test-utils/fake-api';
 import { makeUser, signIn } from '../test-utils/fixtures';
+import { pageOf } from '../test-utils/rows';
 import { renderRoutes } from '../test-utils/render';
 import { MsisdnPage } from '../features/msisdn/msisdn-page';
 
@@ -18,7 +19,7 @@ const presigned = (): FakeAnswer => [
     expires_in: 900,
   },
 ];
-const empty = (): FakeAnswer => [200, { results: [], count: 0, current: 1, next: null }];
+const empty = (): FakeAnswer => [200, pageOf([])];
 const sheet = () =>
   new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04])], 'mappings.xlsx', {
     type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

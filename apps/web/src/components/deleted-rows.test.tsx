@@ -15,29 +15,27 @@ import { MsisdnPage } from '../features/msisdn/msisdn-page';
 import { OrganizationsPage } from '../features/organizations/organizations-page';
 import { stubApi, type FakeAnswer, type Handler } from '../test-utils/fake-api';
 import { makeUser, signIn } from '../test-utils/fixtures';
+import {
+  activationRow,
+  employeeRow,
+  msisdnRow,
+  organizationRow,
+  poleRow,
+  rmsRow,
+  stltRow,
+} from '../test-utils/rows';
 import { renderRoutes } from '../test-utils/render';
 
 // Every list of soft-deletable rows: the "Show deleted" switch asks the server for is_active=false,
 // deleted rows show a Deleted tag and Restore (with 'Restore this?') instead of edit and delete, and
 // only whoever may delete sees Restore.
 
-const organizationData = { id: 1, company_name: 'Surya Lights' };
-const inventoryBase = {
-  id: 31,
-  manufacture: 'Surya',
-  inventory_date: '2026-01-15',
-  remarks: 'Batch A',
-  organization: 1,
-  current_organization: organizationData,
-  created_at: '2026-01-01T00:00:00.000Z',
-};
-
 interface Screen {
   path: string;
   element: ReactNode;
   api: string;
   /** A row as the list answers it (active). */
-  row: Record<string, unknown>;
+  row: { id: number };
   /** The row's name in the action buttons' accessible names. */
   label: string;
   manage: string[];
@@ -51,21 +49,7 @@ const SCREENS: Screen[] = [
     path: '/view-user',
     element: <EmployeesPage />,
     api: 'admin_settings/employee/',
-    row: {
-      id: 21,
-      name: 'Ravi Kumar',
-      first_name: 'Ravi',
-      last_name: 'Kumar',
-      email: 'ravi@surya.example',
-      mobile: '9812345678',
-      photo: null,
-      photo_url: null,
-      organization: 1,
-      organization_data: { company_name: 'Surya Lights' },
-      permissions: [],
-      is_primary: false,
-      is_superuser: false,
-    },
+    row: employeeRow({ email: 'ravi@surya.example' }),
     label: 'ravi@surya.example',
     manage: ['VIEW_USER', 'MANAGE_USER'],
     view: ['VIEW_USER'],
@@ -75,33 +59,7 @@ const SCREENS: Screen[] = [
     path: '/company-view',
     element: <OrganizationsPage />,
     api: 'admin_settings/organizations/',
-    row: {
-      id: 4,
-      company_name: 'Moon Lights',
-      name: 'Ravi',
-      email: 'owner@moon.example',
-      mobile: '9812345678',
-      photo: null,
-      state: 1,
-      city: 2,
-      state_data: { name: 'Goa' },
-      city_data: { name: 'Panaji' },
-      address: 'MG Road',
-      gst: null,
-      pan: 'ABCDE1234F',
-      activation_date: '2026-01-01',
-      expiry_date: '2030-01-01',
-      status: 'Active',
-      company_logo: null,
-      company_logo_url: null,
-      tagline: null,
-      sub_domain: 'moon',
-      permissions: [],
-      client_details: { active_devices: 0, inactive_devices: 0, expired_count: 0 },
-      user_data: null,
-      is_provider: false,
-      created_at: '2026-01-01T00:00:00.000Z',
-    },
+    row: organizationRow({ company_name: 'Moon Lights' }),
     label: 'Moon Lights',
     manage: ['VIEW_COMPANY', 'MANAGE_COMPANY'],
     view: ['VIEW_COMPANY'],
@@ -111,12 +69,12 @@ const SCREENS: Screen[] = [
     path: INVENTORY[kind].viewPath,
     element: <InventoryListPage kind={kind} />,
     api: INVENTORY[kind].path,
-    row: {
-      ...inventoryBase,
-      [INVENTORY[kind].idField]: `${kind.toUpperCase()}-31`,
-      [INVENTORY[kind].modelField]: 'M-1',
-      ...(kind === 'rms' && { expiry_date: '2030-01-01' }),
-    },
+    row:
+      kind === 'rms'
+        ? rmsRow({ device_id: 'RMS-31' })
+        : kind === 'stlt'
+          ? stltRow({ stlt_id: 'STLT-31' })
+          : poleRow({ pole_id: 'POLE-31' }),
     label: `${kind.toUpperCase()}-31`,
     manage: [INVENTORY[kind].view, INVENTORY[kind].create],
     view: [INVENTORY[kind].view],
@@ -126,14 +84,7 @@ const SCREENS: Screen[] = [
     path: '/view-msison-mapping',
     element: <MsisdnPage />,
     api: 'devices/msisdn_mapping/',
-    row: {
-      id: 5,
-      sim_number: '8991101200003204510',
-      imsi: '404450123456789',
-      msisdn: '+919812345678',
-      organization: 1,
-      created_at: '2026-01-01T00:00:00.000Z',
-    },
+    row: msisdnRow({ sim_number: '8991101200003204510' }),
     label: '8991101200003204510',
     manage: ['DEVICE_ACTIVATION', 'VIEW_DEVICE_ACTIVATION'],
     view: ['VIEW_DEVICE_ACTIVATION'],
@@ -143,33 +94,7 @@ const SCREENS: Screen[] = [
     path: '/view-activation',
     element: <ActivationsPage />,
     api: 'devices/activation/',
-    row: {
-      id: 7,
-      name: 'Lake Road',
-      device: 11,
-      stlt: null,
-      pole: null,
-      address1: '12 Lake Road',
-      address2: 'Indiranagar',
-      state: 1,
-      city: 2,
-      pin: '560038',
-      panel_id: null,
-      battery_id: null,
-      latitude: null,
-      longitude: null,
-      device_data: { id: 11, device_id: 'RMS-11' },
-      stlt_data: null,
-      pole_data: null,
-      state_data: { id: 1, name: 'Karnataka' },
-      city_data: { id: 2, name: 'Bengaluru' },
-      organization: 1,
-      organization_data: organizationData,
-      last_add_on: null,
-      online: false,
-      parameter_data: null,
-      created_at: '2026-01-01T00:00:00.000Z',
-    },
+    row: activationRow({ device: 11, device_data: { id: 11, device_id: 'RMS-11' } }),
     label: 'RMS-11',
     manage: ['DEVICE_ACTIVATION', 'VIEW_DEVICE_ACTIVATION'],
     view: ['VIEW_DEVICE_ACTIVATION'],

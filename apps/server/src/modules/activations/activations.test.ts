@@ -2,18 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { ACTIVATION_MESSAGES as M, type ActivationRow } from '@rms/contracts/activations';
 import { PIN_MESSAGE } from '@rms/contracts/fields';
-import { hashPassword } from '../../auth/passwords';
 import { deviceCommands } from '../../db/schema/commands';
-import { users } from '../../db/schema/employees';
-import { poles, rmsDevices, stlts } from '../../db/schema/inventory';
+import { rmsDevices } from '../../db/schema/inventory';
 import { cities, states } from '../../db/schema/master-data';
-import { organizations } from '../../db/schema/organizations';
-import { deviceParameters } from '../../db/schema/parameters';
 import { activations } from '../../db/schema/activations';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
+import {
+  makeActivations,
+  makeDevice,
+  makeOrganizations,
+  makeParameterVersions,
+  makePole,
+  makeStlt,
+  providerIdOf,
+} from '../../testing/factories';
+import { signedInUser } from '../../testing/users';
 
 const URL = '/api/v1/devices/activation/';
-const PASSWORD = 'Caller-pass-1234';
 
 let t: TestApp;
 let admin: Session;
@@ -36,40 +41,19 @@ let foreignCity: number;
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
-  const passwordHash = await hashPassword(PASSWORD);
-  const [provider] = await db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.isProvider, true));
-  providerId = provider!.id;
-  const customers = await db
-    .insert(organizations)
-    .values(
-      ['A', 'B'].map((k) => ({
-        companyName: `Customer ${k}`,
-        email: `${k.toLowerCase()}@customer.example`,
-        permissions: ['DEVICE_ACTIVATION', 'VIEW_DEVICE_ACTIVATION'],
-      })),
-    )
-    .returning({ id: organizations.id });
-  orgA = customers[0]!.id;
-  orgB = customers[1]!.id;
-  await db.insert(users).values([
-    { organizationId: providerId, email: 'nocode@test.example', passwordHash, permissions: [] },
-    {
-      organizationId: providerId,
-      email: 'viewer@test.example',
-      passwordHash,
-      permissions: ['VIEW_DEVICE_ACTIVATION'],
-    },
-    { organizationId: orgA, email: 'a@customer.example', passwordHash, permissions: ['DEVICE_ACTIVATION'] },
-    { organizationId: orgB, email: 'b@customer.example', passwordHash, permissions: ['DEVICE_ACTIVATION'] },
-  ]);
+  providerId = await providerIdOf(db);
+  const permissions = ['DEVICE_ACTIVATION', 'VIEW_DEVICE_ACTIVATION'];
+  [orgA, orgB] = (
+    await makeOrganizations(db, [
+      { companyName: 'Customer A', permissions },
+      { companyName: 'Customer B', permissions },
+    ])
+  ).map((o) => o.id) as [number, number];
   admin = await signIn(t.app);
-  noCode = await signIn(t.app, 'nocode@test.example', PASSWORD);
-  viewer = await signIn(t.app, 'viewer@test.example', PASSWORD);
-  customerA = await signIn(t.app, 'a@customer.example', PASSWORD);
-  customerB = await signIn(t.app, 'b@customer.example', PASSWORD);
+  noCode = await signedInUser(t, { organizationId: providerId, permissions: [] });
+  viewer = await signedInUser(t, { organizationId: providerId, permissions: ['VIEW_DEVICE_ACTIVATION'] });
+  customerA = await signedInUser(t, { organizationId: orgA, permissions: ['DEVICE_ACTIVATION'] });
+  customerB = await signedInUser(t, { organizationId: orgB, permissions: ['DEVICE_ACTIVATION'] });
 
   const allStates = await db.select({ id: states.id }).from(states).limit(2);
   state = allStates[0]!.id;
@@ -83,24 +67,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let serial = 0;
-const common = () => ({ manufacture: 'Surya', inventoryDate: '2026-01-15', remarks: 'Batch' });
 /** A fresh RMS device, STLT and pole of the organization. */
 async function items(organizationId: number) {
   serial += 1;
   const db = t.database.db;
-  const [device] = await db
-    .insert(rmsDevices)
-    .values({ ...common(), organizationId, code: `RMS-${serial}`, model: 'M1', expiryDate: '2030-01-01' })
-    .returning({ id: rmsDevices.id });
-  const [stlt] = await db
-    .insert(stlts)
-    .values({ ...common(), organizationId, code: `STLT-${serial}`, model: 'S1' })
-    .returning({ id: stlts.id });
-  const [pole] = await db
-    .insert(poles)
-    .values({ ...common(), organizationId, code: `POLE-${serial}`, model: 'P1' })
-    .returning({ id: poles.id });
-  return { device: device!.id, stlt: stlt!.id, pole: pole!.id, serial };
+  const device = await makeDevice(db, { organizationId, code: `RMS-${serial}`, model: 'M1' });
+  const stlt = await makeStlt(db, { organizationId, code: `STLT-${serial}` });
+  const pole = await makePole(db, { organizationId, code: `POLE-${serial}` });
+  return { device: device.id, stlt: stlt.id, pole: pole.id, serial };
 }
 
 function body(over: Record<string, unknown> = {}) {
@@ -399,7 +373,7 @@ describe('GET devices/activation/', () => {
   it('adds the newest parameter version’s load and dim values with is_parameter_data=true', async () => {
     const row = await activate(customerA, orgA);
     const bare = await activate(customerA, orgA);
-    await t.database.db.insert(deviceParameters).values([
+    await makeParameterVersions(t.database.db, [
       { deviceId: row.device, version: 1, values: { load_regulation: 20, dim_1: 4, dim_2: 6, dim_3: 1 } },
       { deviceId: row.device, version: 2, values: { load_regulation: 30, dim_1: 5, dim_2: 7, dim_3: 1 } },
     ]);
@@ -541,16 +515,15 @@ describe('POST devices/activation/refresh/', () => {
 describe('a list of 10,000 activations', () => {
   it('answers a filtered page with parameter data among 10,000 activations (its speed: bench/api)', async () => {
     const db = t.database.db;
-    const rows = Array.from({ length: 10_000 }, (_, i) => ({
-      name: `Bulk ${i % 50}`,
-      address1: `${i} Bulk Road`,
-      address2: 'Zone',
-      stateId: state,
-      cityId: i % 2 ? cityOne : cityTwo,
-      pin: String(100000 + i),
-      organizationId: providerId,
-    }));
-    for (let i = 0; i < rows.length; i += 1000) await db.insert(activations).values(rows.slice(i, i + 1000));
+    await makeActivations(
+      db,
+      Array.from({ length: 10_000 }, (_, i) => ({
+        name: `Bulk ${i % 50}`,
+        stateId: state,
+        cityId: i % 2 ? cityOne : cityTwo,
+        organizationId: providerId,
+      })),
+    );
     const res = await get(admin, `${URL}?page=3&is_parameter_data=true&state=${state}&query=bulk`);
     expect(res.statusCode).toBe(200);
     expect(res.json().count).toBeGreaterThanOrEqual(10_000);

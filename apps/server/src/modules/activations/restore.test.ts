@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ACTIVATION_MESSAGES as M, type ActivationRow } from '@rms/contracts/activations';
 import { RESTORE_MESSAGES } from '@rms/contracts/soft-delete';
-import { poles, rmsDevices, stlts } from '../../db/schema/inventory';
+import { poles, rmsDevices } from '../../db/schema/inventory';
 import { cities } from '../../db/schema/master-data';
 import { organizations } from '../../db/schema/organizations';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
+import { makeDevice, makePole, makeStlt } from '../../testing/factories';
 import { addOrganizations, addUser } from '../../testing/users';
 
 // Deleted device activations: listed with is_active=false (with the list's filters), restored with
@@ -41,24 +42,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let serial = 0;
-const common = () => ({ manufacture: 'Surya', inventoryDate: '2026-01-15', remarks: 'Batch' });
 /** A fresh RMS device, STLT and pole of the organization. */
 async function items(organizationId: number) {
   serial += 1;
   const db = t.database.db;
-  const [device] = await db
-    .insert(rmsDevices)
-    .values({ ...common(), organizationId, code: `RST-RMS-${serial}`, model: 'M1', expiryDate: '2030-01-01' })
-    .returning({ id: rmsDevices.id });
-  const [stlt] = await db
-    .insert(stlts)
-    .values({ ...common(), organizationId, code: `RST-STLT-${serial}`, model: 'S1' })
-    .returning({ id: stlts.id });
-  const [pole] = await db
-    .insert(poles)
-    .values({ ...common(), organizationId, code: `RST-POLE-${serial}`, model: 'P1' })
-    .returning({ id: poles.id });
-  return { device: device!.id, stlt: stlt!.id, pole: pole!.id };
+  const device = await makeDevice(db, { organizationId });
+  const stlt = await makeStlt(db, { organizationId });
+  const pole = await makePole(db, { organizationId });
+  return { device: device.id, stlt: stlt.id, pole: pole.id };
 }
 const form = (over: Record<string, unknown>) => ({
   name: `Restore project ${serial}`,

@@ -8,12 +8,18 @@ import {
 } from '@rms/contracts/assignments';
 import { INVENTORY } from '@rms/contracts/inventory';
 import { today } from '../../calendar';
-import { activations } from '../../db/schema/activations';
 import { assignments } from '../../db/schema/assignments';
 import { poles, rmsDevices, stlts } from '../../db/schema/inventory';
-import { cities, dropdownValues } from '../../db/schema/master-data';
-import { organizations } from '../../db/schema/organizations';
+import { dropdownValues } from '../../db/schema/master-data';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
+import {
+  makeActivation,
+  makeDevice,
+  makeOrganization,
+  makePole,
+  makeStlt,
+  providerIdOf,
+} from '../../testing/factories';
 import { addUser } from '../../testing/users';
 
 // Provider (admin) → customer Buyer → Buyer's client; a third customer Other never sees their items.
@@ -34,12 +40,8 @@ const CODES = ['ASSIGN_RMS', 'ASSIGN_STLT', 'ASSIGN_POLE', 'VIEW_RMS', 'VIEW_STL
 const VIEW = ['VIEW_RMS', 'VIEW_STLT', 'VIEW_POLE'];
 const TABLES = { rms: rmsDevices, stlt: stlts, pole: poles };
 
-async function addOrganization(name: string, parentId: number | null): Promise<number> {
-  const [org] = await t.database.db
-    .insert(organizations)
-    .values({ companyName: name, email: `${name.toLowerCase()}@org.example`, permissions: CODES, parentId })
-    .returning({ id: organizations.id });
-  return org!.id;
+async function addOrganization(companyName: string, parentId: number): Promise<number> {
+  return (await makeOrganization(t.database.db, { companyName, permissions: CODES, parentId })).id;
 }
 
 function dayFrom(days: number): string {
@@ -50,23 +52,13 @@ function dayFrom(days: number): string {
 let serial = 0;
 async function addItem(kind: AssignmentKind, organizationId = providerId) {
   serial += 1;
-  const code = `${kind.toUpperCase()}-A${serial}`;
-  const values = {
-    code,
-    manufacture: 'Surya',
-    model: 'M1',
-    inventoryDate: '2026-01-01',
-    remarks: 'r',
-    organizationId,
-  };
-  const [row] =
+  const fields = { code: `${kind.toUpperCase()}-A${serial}`, organizationId };
+  const db = t.database.db;
+  const row =
     kind === 'rms'
-      ? await t.database.db
-          .insert(rmsDevices)
-          .values({ ...values, expiryDate: dayFrom(30) })
-          .returning({ id: rmsDevices.id })
-      : await t.database.db.insert(TABLES[kind]).values(values).returning({ id: TABLES[kind].id });
-  return { id: row!.id, code };
+      ? await makeDevice(db, { ...fields, expiryDate: dayFrom(30) })
+      : await (kind === 'stlt' ? makeStlt : makePole)(db, fields);
+  return { id: row.id, code: row.code };
 }
 
 async function ownerOf(kind: AssignmentKind, id: number) {
@@ -105,11 +97,7 @@ async function seenIds(kind: AssignmentKind, session: Session): Promise<string[]
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signIn(t.app);
-  const [provider] = await t.database.db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.isProvider, true));
-  providerId = provider!.id;
+  providerId = await providerIdOf(t.database.db);
   buyerId = await addOrganization('Buyer', providerId);
   clientId = await addOrganization('Client', buyerId);
   otherId = await addOrganization('Other', providerId);
@@ -304,16 +292,6 @@ describe('RMS device type', () => {
 });
 
 async function activate(kind: AssignmentKind, itemId: number) {
-  const [city] = await t.database.db.select().from(cities).limit(1);
-  const column = { rms: 'deviceId', stlt: 'stltId', pole: 'poleId' } as const;
-  await t.database.db.insert(activations).values({
-    name: `Project ${itemId}`,
-    [column[kind]]: itemId,
-    address1: 'a',
-    address2: 'b',
-    stateId: city!.stateId,
-    cityId: city!.id,
-    pin: '110001',
-    organizationId: providerId,
-  });
+  const item = { rms: { deviceId: itemId }, stlt: { stltId: itemId }, pole: { poleId: itemId } }[kind];
+  await makeActivation(t.database.db, { ...item, organizationId: providerId });
 }

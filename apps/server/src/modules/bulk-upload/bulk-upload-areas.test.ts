@@ -8,12 +8,11 @@ import { today } from '../../calendar';
 import { activations } from '../../db/schema/activations';
 import { assignments } from '../../db/schema/assignments';
 import { rmsDevices, stlts } from '../../db/schema/inventory';
-import { organizations } from '../../db/schema/organizations';
-import { insertUnnest } from '../../db/unnest-insert';
 import { BatchConflict } from '../../batch/batch';
 import { assignMany } from '../assignments/batch';
 import { heldItemsByCode } from '../assignments/bulk';
 import { bearer, createTestApp, type Session, type TestApp } from '../../testing/app';
+import { makeDevices, makeOrganization, makeStlts } from '../../testing/factories';
 import { addUser } from '../../testing/users';
 import { bulkSaved, storeSheet, xlsx } from '../../testing/sheets';
 
@@ -42,12 +41,8 @@ const CODES = [
   'VIEW_DEVICE_ACTIVATION',
 ];
 
-async function addOrganization(name: string, email: string, parentId: number | null) {
-  const [org] = await t.database.db
-    .insert(organizations)
-    .values({ companyName: name, email, permissions: CODES, parentId })
-    .returning({ id: organizations.id });
-  return org!.id;
+async function addOrganization(companyName: string, email: string, parentId: number | null) {
+  return (await makeOrganization(t.database.db, { companyName, email, permissions: CODES, parentId })).id;
 }
 
 beforeAll(async () => {
@@ -85,25 +80,15 @@ async function sample(area: BulkAreaName): Promise<Buffer> {
 
 /** `n` RMS devices and STLTs named `<prefix>-RMS-<i>` / `<prefix>-STLT-<i>` in the organization. */
 async function addItems(prefix: string, n: number, organizationId: number) {
-  const codes = (kind: string) => Array.from({ length: n }, (_, i) => `${prefix}-${kind}-${i}`);
-  const common = { manufacture: 'Surya', inventory_date: '2026-01-01', organization_id: organizationId };
-  await insertUnnest(
+  const each = Array.from({ length: n }, (_, i) => i);
+  const expiryDate = dayFrom(30);
+  await makeDevices(
     t.database.db,
-    'rms_devices',
-    [
-      { name: rmsDevices.code.name, type: 'text', values: codes('RMS') },
-      { name: rmsDevices.model.name, type: 'text', values: codes('RMS').map(() => 'M1') },
-    ],
-    { ...common, expiry_date: dayFrom(30) },
+    each.map((i) => ({ code: `${prefix}-RMS-${i}`, organizationId, expiryDate })),
   );
-  await insertUnnest(
+  await makeStlts(
     t.database.db,
-    'stlts',
-    [
-      { name: stlts.code.name, type: 'text', values: codes('STLT') },
-      { name: stlts.model.name, type: 'text', values: codes('STLT').map(() => 'S1') },
-    ],
-    common,
+    each.map((i) => ({ code: `${prefix}-STLT-${i}`, organizationId })),
   );
 }
 

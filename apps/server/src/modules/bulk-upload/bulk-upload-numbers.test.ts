@@ -5,8 +5,8 @@ import { BULK_AREA_NAMES, BULK_AREAS, BULK_MESSAGES, type BulkAreaName } from '@
 import { activations } from '../../db/schema/activations';
 import { rmsDevices } from '../../db/schema/inventory';
 import { msisdnMappings } from '../../db/schema/msisdn';
-import { organizations } from '../../db/schema/organizations';
 import { bearer, createTestApp, type Session, type TestApp } from '../../testing/app';
+import { makeOrganization } from '../../testing/factories';
 import { addUser } from '../../testing/users';
 import { bulkSaved, storeSheet, xlsx } from '../../testing/sheets';
 
@@ -32,11 +32,8 @@ const CODES = [
 
 beforeAll(async () => {
   t = await createTestApp();
-  const [org] = await t.database.db
-    .insert(organizations)
-    .values({ companyName: 'Number Cells', email: 'boss@numbers.example', permissions: CODES })
-    .returning({ id: organizations.id });
-  boss = await addUser(t, org!.id, 'boss@numbers.example', CODES);
+  const org = await makeOrganization(t.database.db, { companyName: 'Number Cells', permissions: CODES });
+  boss = await addUser(t, org.id, 'boss@numbers.example', CODES);
 });
 afterAll(() => t.close());
 

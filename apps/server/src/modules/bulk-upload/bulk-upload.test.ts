@@ -7,8 +7,8 @@ import { MSISDN_MESSAGES } from '@rms/contracts/msisdn';
 import { today } from '../../calendar';
 import { rmsDevices } from '../../db/schema/inventory';
 import { msisdnMappings } from '../../db/schema/msisdn';
-import { organizations } from '../../db/schema/organizations';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
+import { makeOrganization } from '../../testing/factories';
 import { addUser } from '../../testing/users';
 import { PNG } from '../../testing/files';
 import { bulkSaved, storeSheet, xlsx, zeros, zip } from '../../testing/sheets';
@@ -32,11 +32,8 @@ const CODES = [
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signIn(t.app);
-  const [org] = await t.database.db
-    .insert(organizations)
-    .values({ companyName: 'Bulk Customer', email: 'boss@bulk.example', permissions: CODES })
-    .returning({ id: organizations.id });
-  customerOrg = org!.id;
+  customerOrg = (await makeOrganization(t.database.db, { companyName: 'Bulk Customer', permissions: CODES }))
+    .id;
   customer = await addUser(t, customerOrg, 'boss@bulk.example', CODES);
   clerk = await addUser(t, customerOrg, 'clerk@bulk.example', ['VIEW_RMS']);
 });

@@ -1,17 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../auth/passwords';
 import { users } from '../../db/schema/employees';
 import { organizations } from '../../db/schema/organizations';
 import { waitForMail } from '../../testing/outbox';
 import { ADMIN, bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
+import { makeOrganization, makeUser } from '../../testing/factories';
+import { signInAs } from '../../testing/users';
 
 // Who may change whose account. A lesser employee with MANAGE_USER must not be able to take over the
 // owner (change the e-mail, then reset the password), nor anyone holding codes it lacks; an
 // organization editing itself cannot extend its own expiry or codes; an e-mail change is told to the
 // old address.
 
-const PASSWORD = 'Rules-pass-1234';
 const ORG_CODES = ['VIEW_COMPANY', 'MANAGE_COMPANY', 'VIEW_USER', 'MANAGE_USER', 'VIEW_RMS', 'CREATE_RMS'];
 
 let t: TestApp;
@@ -21,19 +21,15 @@ const ids: Record<string, number> = {};
 const sessions: Record<string, Session> = {};
 
 async function person(name: string, codes: string[], isPrimary = false) {
-  const [row] = await t.database.db
-    .insert(users)
-    .values({
-      organizationId: orgId,
-      email: `${name}@rules.example`,
-      passwordHash: await hashPassword(PASSWORD),
-      permissions: codes,
-      isPrimary,
-      firstName: name,
-    })
-    .returning({ id: users.id });
-  ids[name] = row!.id;
-  sessions[name] = await signIn(t.app, `${name}@rules.example`, PASSWORD);
+  const user = await makeUser(t.database.db, {
+    organizationId: orgId,
+    email: `${name}@rules.example`,
+    permissions: codes,
+    isPrimary,
+    firstName: name,
+  });
+  ids[name] = user.id;
+  sessions[name] = await signInAs(t, user);
 }
 
 const emailOf = async (id: number) =>
@@ -44,17 +40,14 @@ const put = (session: Session, url: string, payload: object) =>
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signIn(t.app, ADMIN.email, ADMIN.password);
-  const [org] = await t.database.db
-    .insert(organizations)
-    .values({
-      companyName: 'Rules Co',
-      email: 'owner@rules.example',
-      permissions: ORG_CODES,
-      expiryDate: '2027-01-01',
-      activationDate: '2026-01-01',
-    })
-    .returning({ id: organizations.id });
-  orgId = org!.id;
+  const org = await makeOrganization(t.database.db, {
+    companyName: 'Rules Co',
+    email: 'owner@rules.example',
+    permissions: ORG_CODES,
+    expiryDate: '2027-01-01',
+    activationDate: '2026-01-01',
+  });
+  orgId = org.id;
   await person('owner', ORG_CODES, true);
   await person('clerk', ['VIEW_USER', 'MANAGE_USER']);
   await person('manager', ['VIEW_USER', 'MANAGE_USER', 'MANAGE_COMPANY', 'VIEW_COMPANY']);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizations } from '../../db/schema/organizations';
 import { EMPLOYEE_MESSAGES } from '@rms/contracts/employees';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
+import { makeOrganizations } from '../../testing/factories';
 import { TEXT_AS_PNG, presign, uploadImage } from '../../testing/files';
 
 let t: TestApp;
@@ -21,17 +21,10 @@ const body = (over: Record<string, unknown> = {}) => ({
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signIn(t.app);
-  const orgs = await t.database.db
-    .insert(organizations)
-    .values([
-      {
-        companyName: 'Acme',
-        email: 'acme@test.example',
-        permissions: ['VIEW_USER', 'MANAGE_USER', 'VIEW_COMPANY'],
-      },
-      { companyName: 'Other', email: 'other@test.example', permissions: ['VIEW_USER', 'MANAGE_USER'] },
-    ])
-    .returning({ id: organizations.id });
+  const orgs = await makeOrganizations(t.database.db, [
+    { companyName: 'Acme', permissions: ['VIEW_USER', 'MANAGE_USER', 'VIEW_COMPANY'] },
+    { companyName: 'Other', permissions: ['VIEW_USER', 'MANAGE_USER'] },
+  ]);
   [acmeId, otherId] = orgs.map((r) => r.id) as [number, number];
 });
 afterAll(() => t.close());

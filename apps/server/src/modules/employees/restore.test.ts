@@ -2,18 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { EMPLOYEE_MESSAGES as M, type EmployeeRow } from '@rms/contracts/employees';
 import { RESTORE_MESSAGES } from '@rms/contracts/soft-delete';
-import { hashPassword } from '../../auth/passwords';
 import { users } from '../../db/schema/employees';
 import { organizations } from '../../db/schema/organizations';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
-import { addOrganizations } from '../../testing/users';
+import { makeUser, type UserFields } from '../../testing/factories';
+import { addOrganizations, signInAs } from '../../testing/users';
 
 // Deleted employees: listed with is_active=false, restored with PUT is_active true by whoever may
 // delete them, under the rules of who may change whose account; refused (naming the field) when the
 // e-mail is now another active user's or the organization is deleted.
 
 const URL = '/api/v1/admin_settings/employee/';
-const PASSWORD = 'Restore-pass-1234';
 const CODES = ['VIEW_USER', 'MANAGE_USER', 'VIEW_RMS', 'CREATE_RMS'];
 
 let t: TestApp;
@@ -25,27 +24,9 @@ let clerkA: Session;
 let viewerA: Session;
 let managerB: Session;
 
-let serial = 0;
-/** A user made in the database; answers its id and e-mail. */
-async function person(
-  organizationId: number,
-  codes: string[],
-  over: Partial<typeof users.$inferInsert> = {},
-) {
-  serial += 1;
-  const email = over.email ?? `person${serial}@restore.example`;
-  const [row] = await t.database.db
-    .insert(users)
-    .values({
-      organizationId,
-      email,
-      passwordHash: await hashPassword(PASSWORD),
-      permissions: codes,
-      ...over,
-    })
-    .returning({ id: users.id });
-  return { id: row!.id, email };
-}
+/** A user of the organization holding these codes, made in the database. */
+const person = (organizationId: number, permissions: string[], over: Partial<UserFields> = {}) =>
+  makeUser(t.database.db, { organizationId, permissions, ...over });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -54,7 +35,7 @@ beforeAll(async () => {
   orgA = a!;
   orgB = b!;
   const sign = async (organizationId: number, codes: string[]) =>
-    signIn(t.app, (await person(organizationId, codes)).email, PASSWORD);
+    signInAs(t, await person(organizationId, codes));
   managerA = await sign(orgA, CODES);
   clerkA = await sign(orgA, ['VIEW_USER', 'MANAGE_USER']);
   viewerA = await sign(orgA, ['VIEW_USER']);
@@ -95,12 +76,12 @@ describe('deleted employees', () => {
   it('restores with {id, is_active: true}: listed again, and the user signs in again', async () => {
     const user = await person(orgA, ['VIEW_USER']);
     await remove(managerA, user.id);
-    await expect(signIn(t.app, user.email, PASSWORD)).rejects.toThrow();
+    await expect(signInAs(t, user)).rejects.toThrow();
     const res = await put(managerA, { id: user.id, is_active: true });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ detail: M.restored, id: user.id, is_active: true });
     expect(await emails(managerA, `?query=${user.email}`)).toEqual([user.email]);
-    await expect(signIn(t.app, user.email, PASSWORD)).resolves.toHaveProperty('access');
+    await expect(signInAs(t, user)).resolves.toHaveProperty('access');
   });
 
   it('takes the delete’s code (403) and organization scope (404)', async () => {

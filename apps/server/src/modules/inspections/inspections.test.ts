@@ -3,10 +3,9 @@ import { eq } from 'drizzle-orm';
 import { INSPECTION_MESSAGES as M } from '@rms/contracts/inspections';
 import { deviceCommands } from '../../db/schema/commands';
 import { inspectionDevices } from '../../db/schema/inspections';
-import { organizations } from '../../db/schema/organizations';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
+import { makeDevice, makeOrganizations } from '../../testing/factories';
 import { addUser } from '../../testing/users';
-import { addDeviceTo } from '../../testing/device-rows';
 
 let t: TestApp;
 let admin: Session;
@@ -21,19 +20,17 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await signIn(t.app);
   const codes = ['DEVICE_ACTIVATION', 'VIEW_DEVICE_ACTIVATION'];
-  const orgs = await t.database.db
-    .insert(organizations)
-    .values([
-      { companyName: 'Customer Lights', email: 'boss@customer.example', permissions: codes },
-      { companyName: 'Other Lights', email: 'boss@other.example', permissions: codes },
-    ])
-    .returning({ id: organizations.id });
-  customer = await addUser(t, orgs[0]!.id, 'boss@customer.example', ['DEVICE_ACTIVATION']);
-  clerk = await addUser(t, orgs[0]!.id, 'clerk@customer.example', ['VIEW_DEVICE_ACTIVATION']);
-  other = await addUser(t, orgs[1]!.id, 'boss@other.example', ['DEVICE_ACTIVATION']);
-  d1 = (await addDeviceTo(t.database.db, 'INSP-A1', orgs[0]!.id)).id;
-  d2 = (await addDeviceTo(t.database.db, 'INSP-B2', orgs[0]!.id)).id;
-  foreign = (await addDeviceTo(t.database.db, 'INSP-X9', orgs[1]!.id)).id;
+  const db = t.database.db;
+  const [own, theirs] = await makeOrganizations(db, [
+    { companyName: 'Customer Lights', permissions: codes },
+    { companyName: 'Other Lights', permissions: codes },
+  ]);
+  customer = await addUser(t, own!.id, 'boss@customer.example', ['DEVICE_ACTIVATION']);
+  clerk = await addUser(t, own!.id, 'clerk@customer.example', ['VIEW_DEVICE_ACTIVATION']);
+  other = await addUser(t, theirs!.id, 'boss@other.example', ['DEVICE_ACTIVATION']);
+  d1 = (await makeDevice(db, { code: 'INSP-A1', organizationId: own!.id })).id;
+  d2 = (await makeDevice(db, { code: 'INSP-B2', organizationId: own!.id })).id;
+  foreign = (await makeDevice(db, { code: 'INSP-X9', organizationId: theirs!.id })).id;
 });
 afterAll(() => t.close());
 

@@ -8,13 +8,12 @@ import {
   type DeviceKeysAnswer,
   type IssuedDeviceKey,
 } from '@rms/contracts/inventory';
-import { rmsDevices } from '../../db/schema/inventory';
-import { organizations } from '../../db/schema/organizations';
 import { telemetrySamples } from '../../db/schema/telemetry';
 import { verifyDevice } from '../../telemetry/device-keys';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
 import { connectDevice, sample } from '../../testing/devices';
 import { storeSheet, xlsx } from '../../testing/sheets';
+import { makeDevice, makeOrganization, providerIdOf } from '../../testing/factories';
 import { addUser } from '../../testing/users';
 
 // Device keys: made with every RMS device (form or sheet) and shown once, remade for one device from its
@@ -34,12 +33,9 @@ beforeAll(async () => {
   port = t.app.deviceLink.mqttPort!;
   admin = await signIn(t.app);
   const codes = ['CREATE_RMS', 'VIEW_RMS'];
-  const [org] = await t.database.db
-    .insert(organizations)
-    .values({ companyName: 'Other Lights', email: 'boss@other.example', permissions: codes })
-    .returning({ id: organizations.id });
-  customer = await addUser(t, org!.id, 'boss@other.example', codes);
-  viewer = await addUser(t, org!.id, 'viewer@other.example', ['VIEW_RMS']);
+  const org = await makeOrganization(t.database.db, { companyName: 'Other Lights', permissions: codes });
+  customer = await addUser(t, org.id, 'boss@other.example', codes);
+  viewer = await addUser(t, org.id, 'viewer@other.example', ['VIEW_RMS']);
 });
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.endAsync(true)));
@@ -196,20 +192,13 @@ describe('keys for a selection (POST devices/rms/keys/)', () => {
   });
 
   it('gives a device without a key (made before keys came with sheets) its first one', async () => {
-    const [row] = await t.database.db
-      .insert(rmsDevices)
-      .values({
-        code: 'NOKEY-1',
-        model: 'M',
-        manufacture: 'S',
-        inventoryDate: '2026-01-01',
-        expiryDate: '2099-01-01',
-        organizationId: 1,
-      })
-      .returning({ id: rmsDevices.id });
+    const row = await makeDevice(t.database.db, {
+      code: 'NOKEY-1',
+      organizationId: await providerIdOf(t.database.db),
+    });
     const list = await t.app.inject({ url: '/api/v1/devices/rms/?query=NOKEY-1', headers: bearer(admin) });
     expect(list.json().results[0].device_key_issued_at).toBeNull();
-    const res = await issueKeys(admin, [row!.id]);
+    const res = await issueKeys(admin, [row.id]);
     const [issued] = res.json<DeviceKeysAnswer>().keys;
     await mqttSignIn('NOKEY-1', issued!.device_key);
   });

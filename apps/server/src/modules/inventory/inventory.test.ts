@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVENTORY, INVENTORY_MESSAGES, type InventoryKind } from '@rms/contracts/inventory';
-import { organizations } from '../../db/schema/organizations';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
+import { makeOrganization } from '../../testing/factories';
 import { addUser } from '../../testing/users';
 import { today } from '../../calendar';
 
@@ -16,13 +16,10 @@ const ALL = ['CREATE_RMS', 'CREATE_STLT', 'CREATE_POLE', 'VIEW_RMS', 'VIEW_STLT'
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signIn(t.app);
-  const [org] = await t.database.db
-    .insert(organizations)
-    .values({ companyName: 'Customer Lights', email: 'boss@customer.example', permissions: ALL })
-    .returning({ id: organizations.id });
-  customer = await addUser(t, org!.id, 'boss@customer.example', ALL);
-  clerk = await addUser(t, org!.id, 'clerk@customer.example', []);
-  viewer = await addUser(t, org!.id, 'viewer@customer.example', ['VIEW_RMS', 'VIEW_STLT', 'VIEW_POLE']);
+  const org = await makeOrganization(t.database.db, { companyName: 'Customer Lights', permissions: ALL });
+  customer = await addUser(t, org.id, 'boss@customer.example', ALL);
+  clerk = await addUser(t, org.id, 'clerk@customer.example', []);
+  viewer = await addUser(t, org.id, 'viewer@customer.example', ['VIEW_RMS', 'VIEW_STLT', 'VIEW_POLE']);
 });
 afterAll(() => t.close());
 

@@ -1,8 +1,8 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOAD_STATUS_MESSAGES } from '@rms/contracts/monitoring';
-import { organizations } from '../../db/schema/organizations';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
+import { makeOrganization } from '../../testing/factories';
 import { addUser } from '../../testing/users';
 import { addDevice, connectDevice, type TestDevice } from '../../testing/devices';
 
@@ -18,11 +18,8 @@ const URL = '/api/v1/monitoring/load_status/';
 
 /** A user in an organization of their own, both holding these codes. */
 async function addOwnOrgUser(email: string, permissions: string[]) {
-  const [org] = await t.database.db
-    .insert(organizations)
-    .values({ companyName: `Org of ${email}`, email, permissions })
-    .returning({ id: organizations.id });
-  return addUser(t, org!.id, email, permissions);
+  const org = await makeOrganization(t.database.db, { permissions });
+  return addUser(t, org.id, email, permissions);
 }
 
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   REPORT_CSV_HEADER,
@@ -7,13 +7,11 @@ import {
   REPORT_MESSAGES,
   type ReportExport,
 } from '@rms/contracts/monitoring';
-import { activations } from '../../db/schema/activations';
-import { cities } from '../../db/schema/master-data';
-import { reportExports } from '../../db/schema/monitoring';
 import { organizations } from '../../db/schema/organizations';
 import { bearer, createTestApp, type Session, type TestApp } from '../../testing/app';
 import { addDevice, sample, type TestDevice } from '../../testing/devices';
 import { buildFleet, ingest, type Fleet } from '../../testing/monitoring-fleet';
+import { loadFlatHistory, makeActivation, makeOrganization, makeReportExport } from '../../testing/factories';
 import { addUser } from '../../testing/users';
 import { dayResolver } from '../../telemetry/day-of';
 
@@ -100,32 +98,19 @@ function holdStore() {
   };
 }
 
-async function addCustomer(name: string, email: string, lights = 1) {
+async function addCustomer(name: string, lights = 1) {
   const db = t.database.db;
-  const [org] = await db
-    .insert(organizations)
-    .values({ companyName: name, email, permissions: CODES })
-    .returning({ id: organizations.id });
-  const [city] = await db.select().from(cities).where(eq(cities.isActive, true)).limit(1);
+  const org = await makeOrganization(db, { companyName: name, permissions: CODES });
   const devices: TestDevice[] = [];
   for (let i = 1; i <= lights; i++) {
-    const device = await addDevice(t, `RMS-${name.replace(/\W/g, '')}-${i}`, org!.id);
-    await db.insert(activations).values({
-      name: `${name} lights`,
-      address1: `${i} Export Road`,
-      address2: 'Block E',
-      stateId: city!.stateId,
-      cityId: city!.id,
-      pin: '110020',
-      deviceId: device.id,
-      organizationId: org!.id,
-    });
+    const device = await addDevice(t, `RMS-${name.replace(/\W/g, '')}-${i}`, org.id);
+    await makeActivation(db, { name: `${name} lights`, deviceId: device.id, organizationId: org.id });
     devices.push(device);
   }
   return {
     device: devices[0]!,
     devices,
-    viewer: await addUser(t, org!.id, `viewer@${name.toLowerCase().replace(/\W/g, '')}.example`, CODES),
+    viewer: await addUser(t, org.id, `viewer@${name.toLowerCase().replace(/\W/g, '')}.example`, CODES),
   };
 }
 
@@ -155,27 +140,20 @@ beforeAll(async () => {
   viewerA = await addUser(t, f.lampA.organizationId, 'viewer@customer-a.example', CODES);
   viewerB = await addUser(t, f.lampB.organizationId, 'viewer@customer-b.example', CODES);
 
-  const c = await addCustomer('Org C', 'c@customer-c.example');
+  const c = await addCustomer('Org C');
   lampC = c.device;
   viewerC = c.viewer;
   for (let i = 0; i < cSamples.length; i += 1000) await ingest(t, lampC, cSamples.slice(i, i + 1000));
 
-  const d = await addCustomer('Org D', 'd@customer-d.example', 3);
+  const d = await addCustomer('Org D', 3);
   viewerD = d.viewer;
   const end = Math.floor(Date.now() / FIVE_MIN) * FIVE_MIN - 86_400_000;
-  const ids = `{${d.devices.map((x) => x.id).join(',')}}`;
-  await db.execute(sql`
-    insert into telemetry_samples (device_id, ts, gsm_sig, bt_v, bt_ch_i, bt_dis_i, soc, pv_v, pv_i, lo_v,
-      lo_i, brightness, lo_sts, mppt, energy_wh, temp)
-    select id, g, 60, 12.5, 1, 0, 70, 18.2, 2, 12, 0.5, 50, 1, 90, 0, 30
-    from unnest(${ids}::int[]) id
-    cross join generate_series(${new Date(end - (D_INSTANTS - 1) * FIVE_MIN).toISOString()}::timestamptz,
-                               ${new Date(end).toISOString()}::timestamptz, interval '5 minutes') g`);
-  // Loaded in bulk, the days get their counts as the ingest keeps them (first, last sample, count).
-  await db.execute(sql`
-    insert into daily_harvest (device_id, day, harvest_wh, first_ts, last_ts, last_energy_wh, samples)
-    select device_id, (ts at time zone 'Asia/Kolkata')::date, 0, min(ts), max(ts), 0, count(*)
-    from telemetry_samples where device_id = any(${ids}::int[]) group by 1, 2`);
+  await loadFlatHistory(db, {
+    deviceIds: d.devices.map((x) => x.id),
+    from: end - (D_INSTANTS - 1) * FIVE_MIN,
+    to: end,
+    timeZone: 'Asia/Kolkata',
+  });
 }, 240_000);
 afterAll(() => t.close());
 
@@ -338,16 +316,12 @@ describe('the CSV export job', () => {
     }
     // A job left running by a server that stopped beating (killed) is reported failed, not running forever.
     const me = (await api(viewerA, 'GET', 'users/me/')).json<{ id: number; organization: number }>();
-    const [orphan] = await t.database.db
-      .insert(reportExports)
-      .values({
-        userId: me.id,
-        organizationId: me.organization,
-        filters: {},
-        updatedAt: new Date(Date.now() - 30 * 60_000),
-      })
-      .returning();
-    expect(await jobOf(viewerA, orphan!.id)).toMatchObject({
+    const orphan = await makeReportExport(t.database.db, {
+      userId: me.id,
+      organizationId: me.organization,
+      updatedAt: new Date(Date.now() - 30 * 60_000),
+    });
+    expect(await jobOf(viewerA, orphan.id)).toMatchObject({
       status: 'failed',
       detail: REPORT_MESSAGES.failed,
     });

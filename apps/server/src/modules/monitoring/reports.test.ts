@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   GRAPH_MESSAGES,
@@ -11,10 +11,10 @@ import {
 } from '@rms/contracts/monitoring';
 import { activations } from '../../db/schema/activations';
 import { organizations } from '../../db/schema/organizations';
-import { cities } from '../../db/schema/master-data';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
 import { addDevice, sample, type TestDevice } from '../../testing/devices';
 import { buildFleet, ingest, type Fleet } from '../../testing/monitoring-fleet';
+import { loadFlatHistory, makeActivation, makeOrganization } from '../../testing/factories';
 import { addUser } from '../../testing/users';
 
 // Graphs, the device report with its CSV export, and the map (spec 02 §2, §3, §7): every answer comes
@@ -69,11 +69,10 @@ beforeAll(async () => {
   for (const [device, latitude, longitude] of spot)
     await db.update(activations).set({ latitude, longitude }).where(eq(activations.deviceId, device.id));
   formulaA = await addDevice(t, '-1-2', f.lampA.organizationId);
-  const [city] = await db.select().from(cities).where(eq(cities.isActive, true)).limit(1);
-  const place = { address1: '9 Formula Road', address2: 'Block F', stateId: city!.stateId, cityId: city!.id };
-  await db.insert(activations).values({
-    ...place,
+  await makeActivation(db, {
     name: 'Formula Lane',
+    address1: '9 Formula Road',
+    address2: 'Block F',
     pin: '110009',
     deviceId: formulaA.id,
     organizationId: f.lampA.organizationId,
@@ -82,39 +81,21 @@ beforeAll(async () => {
 
   // Customer C: one activated light with a year of 5-minute samples (written straight to the table),
   // a flat solar power of 18.2 V × 2 A except one spike of 18.2 V × 50 A.
-  const [orgC] = await db
-    .insert(organizations)
-    .values({ companyName: 'Org C', email: 'c@customer-c.example', permissions: CODES })
-    .returning({ id: organizations.id });
-  yearC = await addDevice(t, 'RMS-MON-C1', orgC!.id);
-  await db.insert(activations).values({
-    ...place,
-    name: 'Year Park',
-    pin: '110010',
-    deviceId: yearC.id,
-    organizationId: orgC!.id,
-  });
-  viewerC = await addUser(t, orgC!.id, 'viewer@customer-c.example', CODES);
+  const orgC = await makeOrganization(db, { companyName: 'Org C', permissions: CODES });
+  yearC = await addDevice(t, 'RMS-MON-C1', orgC.id);
+  await makeActivation(db, { name: 'Year Park', pin: '110010', deviceId: yearC.id, organizationId: orgC.id });
+  viewerC = await addUser(t, orgC.id, 'viewer@customer-c.example', CODES);
   last = f.day.d0;
   first = addDaysTo(last, -364);
-  const spikeDay = addDaysTo(last, -60);
-  spikeIso = new Date(f.at(spikeDay, '12:02:30')).toISOString();
-  await db.execute(sql`
-    insert into telemetry_samples (device_id, ts, gsm_sig, bt_v, bt_ch_i, bt_dis_i, soc, pv_v, pv_i, lo_v,
-      lo_i, brightness, lo_sts, mppt, energy_wh, temp)
-    select ${yearC.id}, g, 60, 12.5, 1, 0, 70, 18.2, 2, 12, 0.5, 50, 1, 90, 0, 30
-    from generate_series(${new Date(f.at(first, '00:00:00')).toISOString()}::timestamptz,
-                         ${new Date(f.at(last, '23:55:00')).toISOString()}::timestamptz,
-                         interval '5 minutes') g`);
-  await db.execute(sql`
-    insert into telemetry_samples (device_id, ts, gsm_sig, bt_v, bt_ch_i, bt_dis_i, soc, pv_v, pv_i, lo_v,
-      lo_i, brightness, lo_sts, mppt, energy_wh, temp)
-    values (${yearC.id}, ${spikeIso}::timestamptz, 60, 12.5, 1, 0, 70, 18.2, 50, 12, 0.5, 50, 1, 90, 0, 30)`);
-  // Loaded in bulk, the year gets its local days as the ingest keeps them (first, last sample, count).
-  await db.execute(sql`
-    insert into daily_harvest (device_id, day, harvest_wh, first_ts, last_ts, last_energy_wh, samples)
-    select device_id, (ts at time zone 'Asia/Kolkata')::date, 0, min(ts), max(ts), 0, count(*)
-    from telemetry_samples where device_id = ${yearC.id} group by 1, 2`);
+  const spike = f.at(addDaysTo(last, -60), '12:02:30');
+  spikeIso = new Date(spike).toISOString();
+  await loadFlatHistory(db, {
+    deviceIds: [yearC.id],
+    from: f.at(first, '00:00:00'),
+    to: f.at(last, '23:55:00'),
+    extra: [{ deviceId: yearC.id, ts: spike, pvI: 50 }],
+    timeZone: 'Asia/Kolkata',
+  });
 }, 120_000);
 afterAll(() => t.close());
 

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MSISDN_MESSAGES as M } from '@rms/contracts/msisdn';
-import { hashPassword } from '../../auth/passwords';
-import { users } from '../../db/schema/employees';
 import { msisdnMappings } from '../../db/schema/msisdn';
-import { organizations } from '../../db/schema/organizations';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
+import { makeOrganization, providerIdOf } from '../../testing/factories';
+import { signedInUser } from '../../testing/users';
 
 const URL = '/api/v1/devices/msisdn_mapping/';
-const PASSWORD = 'Caller-pass-1234';
 
 let t: TestApp;
 /** The provider's super-user. */
@@ -23,41 +21,19 @@ let customerB: Session;
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
-  const passwordHash = await hashPassword(PASSWORD);
-  const [provider] = await db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.isProvider, true));
-  const customers = await db
-    .insert(organizations)
-    .values(
-      ['a', 'b'].map((k) => ({
-        companyName: `Customer ${k}`,
-        email: `${k}@customer.example`,
-        permissions: ['DEVICE_ACTIVATION', 'VIEW_DEVICE_ACTIVATION'],
-      })),
-    )
-    .returning({ id: organizations.id });
-  await db.insert(users).values([
-    { organizationId: provider!.id, email: 'nocode@test.example', passwordHash, permissions: [] },
-    {
-      organizationId: provider!.id,
-      email: 'viewer@test.example',
-      passwordHash,
-      permissions: ['VIEW_DEVICE_ACTIVATION'],
-    },
-    ...customers.map((c, i) => ({
-      organizationId: c.id,
-      email: `user${i}@customer.example`,
-      passwordHash,
+  const provider = await providerIdOf(db);
+  const customer = async () =>
+    signedInUser(t, {
+      organizationId: (
+        await makeOrganization(db, { permissions: ['DEVICE_ACTIVATION', 'VIEW_DEVICE_ACTIVATION'] })
+      ).id,
       permissions: ['DEVICE_ACTIVATION'],
-    })),
-  ]);
+    });
   admin = await signIn(t.app);
-  noCode = await signIn(t.app, 'nocode@test.example', PASSWORD);
-  viewer = await signIn(t.app, 'viewer@test.example', PASSWORD);
-  customerA = await signIn(t.app, 'user0@customer.example', PASSWORD);
-  customerB = await signIn(t.app, 'user1@customer.example', PASSWORD);
+  noCode = await signedInUser(t, { organizationId: provider, permissions: [] });
+  viewer = await signedInUser(t, { organizationId: provider, permissions: ['VIEW_DEVICE_ACTIVATION'] });
+  customerA = await customer();
+  customerB = await customer();
 });
 afterAll(() => t.close());
 

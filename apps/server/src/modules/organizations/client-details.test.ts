@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { today } from '../../calendar';
-import { organizations } from '../../db/schema/organizations';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
-import { addDeviceTo } from '../../testing/device-rows';
+import { makeDevice, makeOrganization } from '../../testing/factories';
 
 // Client Details counts an organization's RMS devices: active (expiry after today), expired (expiry
 // today or before) and inactive (deleted); another organization's devices never count.
@@ -21,18 +20,12 @@ function dayFrom(days: number): string {
   return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
 }
 
-async function addOrganization(name: string) {
-  const [org] = await t.database.db
-    .insert(organizations)
-    .values({ companyName: name, email: `${name.toLowerCase()}@org.example` })
-    .returning({ id: organizations.id });
-  return org!.id;
+async function addOrganization(companyName: string) {
+  return (await makeOrganization(t.database.db, { companyName })).id;
 }
 
-let serial = 0;
 async function addDevice(organizationId: number, expiryDate: string, isActive = true) {
-  serial += 1;
-  await addDeviceTo(t.database.db, `CD-${serial}`, organizationId, { expiryDate, isActive });
+  await makeDevice(t.database.db, { organizationId, expiryDate, isActive });
 }
 
 async function detailsOf(id: number) {

@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { ORGANIZATION_MESSAGES } from '@rms/contracts/organizations';
 import { GSTIN_MESSAGES, PAN_MESSAGES } from '@rms/contracts/tax-ids';
 import { cities, states } from '../../db/schema/master-data';
-import { organizations } from '../../db/schema/organizations';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
+import { makeOrganization } from '../../testing/factories';
 import { addUser } from '../../testing/users';
 import { waitForMail } from '../../testing/outbox';
 import { testGstin, testPan } from '../../testing/tax-ids';
@@ -284,14 +284,15 @@ describe('existing organization', () => {
     post(session, payload, '/api/v1/admin_settings/existing_organization/');
 
   it('adds an organization matched by e-mail and PAN only once its owner confirms the mailed link', async () => {
-    const [loose] = await t.database.db
-      .insert(organizations)
-      .values({ companyName: 'Loose Ltd', email: 'loose@test.example', pan: 'LOOCE1234L' })
-      .returning({ id: organizations.id });
+    const loose = await makeOrganization(t.database.db, {
+      companyName: 'Loose Ltd',
+      email: 'loose@test.example',
+      pan: 'LOOCE1234L',
+    });
     const payload = body({ email: 'linker@test.example' });
     await post(admin, payload);
     const linker = await signIn(t.app, payload.email, payload.create_password);
-    expect((await get(linker, `?id=${loose!.id}`)).json().results).toEqual([]);
+    expect((await get(linker, `?id=${loose.id}`)).json().results).toEqual([]);
 
     expect((await link(linker, { email: 'loose@test.example', pan: 'WROFG1234W' })).json().detail).toBe(
       ORGANIZATION_MESSAGES.existingNotFound,
@@ -300,8 +301,8 @@ describe('existing organization', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().detail).toBe(ORGANIZATION_MESSAGES.adoptionMailed);
     // Until the owner confirms, nothing changed: the requester neither sees nor edits it.
-    expect((await get(linker, `?id=${loose!.id}`)).json().results).toEqual([]);
-    expect((await put(linker, { id: loose!.id, email: 'taken@evil.example' })).statusCode).toBe(404);
+    expect((await get(linker, `?id=${loose.id}`)).json().results).toEqual([]);
+    expect((await put(linker, { id: loose.id, email: 'taken@evil.example' })).statusCode).toBe(404);
 
     const [mail] = await waitForMail(t.config.dataDir, 'loose@test.example');
     const code = /\/confirm-organization\/([A-Za-z0-9_-]+)/.exec(mail!)![1]!;
@@ -317,7 +318,7 @@ describe('existing organization', () => {
     const ok = await confirm(code);
     expect(ok.statusCode).toBe(200);
     expect(ok.json().detail).toMatch(/Loose Ltd is now managed by/);
-    expect((await get(linker, `?id=${loose!.id}`)).json().results).toHaveLength(1);
+    expect((await get(linker, `?id=${loose.id}`)).json().results).toHaveLength(1);
     expect((await confirm(code)).statusCode).toBe(400);
     expect((await link(linker, { email: 'loose@test.example', pan: 'LOOCE1234L' })).json().detail).toBe(
       ORGANIZATION_MESSAGES.existingAlready,

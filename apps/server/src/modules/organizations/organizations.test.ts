@@ -1,25 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizations } from '../../db/schema/organizations';
 import { bearer, createTestApp, signIn, type TestApp } from '../../testing/app';
+import { makeOrganizations } from '../../testing/factories';
 import { PERMISSION_CODES } from '@rms/contracts/permissions';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await t.database.db.insert(organizations).values([
-    {
-      companyName: 'Acme Solar',
-      email: 'acme@test.example',
-      subDomain: 'acme',
-      tagline: 'Lights that never sleep',
-    },
-    {
-      companyName: 'Gone',
-      email: 'gone@test.example',
-      subDomain: 'gone',
-      tagline: 'Deleted',
-      isActive: false,
-    },
+  await makeOrganizations(t.database.db, [
+    { companyName: 'Acme Solar', subDomain: 'acme', tagline: 'Lights that never sleep' },
+    { companyName: 'Gone', subDomain: 'gone', tagline: 'Deleted', isActive: false },
   ]);
 });
 afterAll(() => t.close());

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { ORGANIZATION_MESSAGES as M, type OrganizationRow } from '@rms/contracts/organizations';
-import { hashPassword } from '../../auth/passwords';
 import { users } from '../../db/schema/employees';
 import { cities, states } from '../../db/schema/master-data';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
+import { makeUser } from '../../testing/factories';
 import { addOrganizations, addUser } from '../../testing/users';
 import { testPan } from '../../testing/tax-ids';
 
@@ -79,13 +79,9 @@ async function names(session: Session, query: string): Promise<string[]> {
   expect(res.statusCode).toBe(200);
   return res.json<{ results: OrganizationRow[] }>().results.map((r) => r.company_name);
 }
-/** An employee of the organization, made in the database. */
-async function employee(organizationId: number, email: string) {
-  const [row] = await t.database.db
-    .insert(users)
-    .values({ organizationId, email, passwordHash: await hashPassword(OWNER_PASSWORD), permissions: [] })
-    .returning({ id: users.id });
-  return row!.id;
+/** An employee of the organization (holding no code), made in the database. */
+async function employee(organizationId: number, email?: string) {
+  return (await makeUser(t.database.db, { organizationId, email })).id;
 }
 const isActive = async (id: number) =>
   (await t.database.db.select({ on: users.isActive }).from(users).where(eq(users.id, id)))[0]!.on;
@@ -115,8 +111,8 @@ describe('deleted organizations', () => {
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.organizationId, org.id), eq(users.isPrimary, true)));
-    const staff = await employee(org.id, `staff${serial}@restore.example`);
-    const leftBefore = await employee(org.id, `left${serial}@restore.example`);
+    const staff = await employee(org.id);
+    const leftBefore = await employee(org.id);
     await t.database.db.update(users).set({ isActive: false }).where(eq(users.id, leftBefore));
     await remove(resellerA, org.id);
     await expect(signIn(t.app, org.email, OWNER_PASSWORD)).rejects.toThrow();

@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PARAMETER_DEFAULTS, PARAMETER_MESSAGES as M } from '@rms/contracts/parameters';
 import { deviceCommands } from '../../db/schema/commands';
-import { organizations } from '../../db/schema/organizations';
 import { deviceParameters } from '../../db/schema/parameters';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
+import { makeDevice, makeOrganizations } from '../../testing/factories';
 import { addUser } from '../../testing/users';
-import { addDeviceTo } from '../../testing/device-rows';
 
 let t: TestApp;
 let admin: Session;
@@ -14,6 +13,7 @@ let customer: Session;
 let viewer: Session;
 let clerk: Session;
 let activator: Session;
+let ownOrg: number;
 let ownDevice: number;
 let otherDevice: number;
 let secondOwn: number;
@@ -23,21 +23,19 @@ const CODES = ['CHANGE_PARAMETER_SETTINGS', 'VIEW_PARAMETER_SETTINGS', 'DEVICE_A
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signIn(t.app);
-  const orgs = await t.database.db
-    .insert(organizations)
-    .values([
-      { companyName: 'Customer Lights', email: 'boss@customer.example', permissions: CODES },
-      { companyName: 'Other Lights', email: 'boss@other.example', permissions: CODES },
-    ])
-    .returning({ id: organizations.id });
-  const [own, other] = orgs.map((o) => o.id);
-  customer = await addUser(t, own!, 'boss@customer.example', CODES);
-  viewer = await addUser(t, own!, 'viewer@customer.example', ['VIEW_PARAMETER_SETTINGS']);
-  clerk = await addUser(t, own!, 'clerk@customer.example', []);
-  activator = await addUser(t, own!, 'activator@customer.example', ['DEVICE_ACTIVATION']);
-  ownDevice = (await addDeviceTo(t.database.db, 'RMS-OWN-1', own!)).id;
-  secondOwn = (await addDeviceTo(t.database.db, 'RMS-OWN-2', own!)).id;
-  otherDevice = (await addDeviceTo(t.database.db, 'RMS-OTHER-1', other!)).id;
+  const db = t.database.db;
+  const [own, other] = await makeOrganizations(db, [
+    { companyName: 'Customer Lights', permissions: CODES },
+    { companyName: 'Other Lights', permissions: CODES },
+  ]);
+  ownOrg = own!.id;
+  customer = await addUser(t, ownOrg, 'boss@customer.example', CODES);
+  viewer = await addUser(t, ownOrg, 'viewer@customer.example', ['VIEW_PARAMETER_SETTINGS']);
+  clerk = await addUser(t, ownOrg, 'clerk@customer.example', []);
+  activator = await addUser(t, ownOrg, 'activator@customer.example', ['DEVICE_ACTIVATION']);
+  ownDevice = (await makeDevice(db, { code: 'RMS-OWN-1', organizationId: ownOrg })).id;
+  secondOwn = (await makeDevice(db, { code: 'RMS-OWN-2', organizationId: ownOrg })).id;
+  otherDevice = (await makeDevice(db, { code: 'RMS-OTHER-1', organizationId: other!.id })).id;
 });
 afterAll(() => t.close());
 
@@ -193,7 +191,7 @@ describe('bulk parameter', () => {
   });
 
   it('stores a new version per device from its newest values, one bulk_parameter command each', async () => {
-    const fresh = (await addDeviceTo(t.database.db, 'RMS-OWN-3', (await orgOf('boss@customer.example'))!)).id;
+    const fresh = (await makeDevice(t.database.db, { code: 'RMS-OWN-3', organizationId: ownOrg })).id;
     const beforeOwn = (await get(customer, ownDevice)).json();
     const res = await bulk(activator, { devices: [ownDevice, fresh], ...values });
     expect(res.statusCode).toBe(201);
@@ -234,11 +232,3 @@ describe('bulk parameter', () => {
     expect((await commandsOf(otherDevice)).length).toBe(0);
   });
 });
-
-async function orgOf(email: string) {
-  const [row] = await t.database.db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.email, email));
-  return row?.id;
-}

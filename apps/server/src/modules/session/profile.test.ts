@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_CHANGE_MESSAGES, PROFILE_MESSAGES } from '@rms/contracts/session';
-import { users } from '../../db/schema/employees';
-import { organizations } from '../../db/schema/organizations';
-import { hashPassword } from '../../auth/passwords';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
+import { makeOrganization, makeUser } from '../../testing/factories';
 import { uploadImage } from '../../testing/files';
 
 let t: TestApp;
@@ -11,20 +9,13 @@ let acmeId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const [acme] = await t.database.db
-    .insert(organizations)
-    .values({ companyName: 'Acme', email: 'acme@test.example', permissions: [] })
-    .returning({ id: organizations.id });
-  acmeId = acme!.id;
+  acmeId = (await makeOrganization(t.database.db, { companyName: 'Acme' })).id;
 });
 afterAll(() => t.close());
 
 async function newUser(email: string, password = 'Old-pass-1234'): Promise<{ id: number; session: Session }> {
-  const [row] = await t.database.db
-    .insert(users)
-    .values({ organizationId: acmeId, email, passwordHash: await hashPassword(password), firstName: 'Ravi' })
-    .returning({ id: users.id });
-  return { id: row!.id, session: await signIn(t.app, email, password) };
+  const user = await makeUser(t.database.db, { organizationId: acmeId, email, password, firstName: 'Ravi' });
+  return { id: user.id, session: await signIn(t.app, email, password) };
 }
 
 const profile = {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizations } from '../../db/schema/organizations';
-import { users } from '../../db/schema/employees';
 import { eq } from 'drizzle-orm';
+import { organizations } from '../../db/schema/organizations';
 import { bearer, createTestApp, signIn, ADMIN, type Session, type TestApp } from '../../testing/app';
 import { JPEG, PNG, presign, uploadImage } from '../../testing/files';
 import { storeSheet, xlsx } from '../../testing/sheets';
-import { addUser } from '../../testing/users';
+import { makeOrganizations, makeUser } from '../../testing/factories';
+import { signedInUser, signInAs } from '../../testing/users';
 
 // A file belongs to the organization that stored it: another tenant gets no link to it and cannot
 // record it on its own rows; an upload link stores one file only.
@@ -21,18 +21,15 @@ let bSheet: string;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signIn(t.app, ADMIN.email, ADMIN.password);
-  const orgs = await t.database.db
-    .insert(organizations)
-    .values([
-      { companyName: 'Files A', email: 'a@files.example', permissions: ['CREATE_RMS', 'VIEW_RMS'] },
-      { companyName: 'Files B', email: 'b@files.example', permissions: ['CREATE_RMS', 'VIEW_RMS'] },
-    ])
-    .returning({ id: organizations.id });
-  a = await addUser(t, orgs[0]!.id, 'user@files-a.example', ['CREATE_RMS', 'VIEW_RMS']);
-  b = await addUser(t, orgs[1]!.id, 'user@files-b.example', ['CREATE_RMS', 'VIEW_RMS']);
-  aUserId = (
-    await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, 'user@files-a.example'))
-  )[0]!.id;
+  const permissions = ['CREATE_RMS', 'VIEW_RMS'];
+  const orgs = await makeOrganizations(t.database.db, [
+    { companyName: 'Files A', permissions },
+    { companyName: 'Files B', permissions },
+  ]);
+  const userA = await makeUser(t.database.db, { organizationId: orgs[0]!.id, permissions });
+  aUserId = userA.id;
+  a = await signInAs(t, userA);
+  b = await signedInUser(t, { organizationId: orgs[1]!.id, permissions });
   bLogo = await uploadImage(t.app, b);
   await t.database.db
     .update(organizations)

@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { organizations } from '../../db/schema/organizations';
-import { users } from '../../db/schema/employees';
 import { UPLOAD_MESSAGES } from '@rms/contracts/uploads';
-import { hashPassword } from '../../auth/passwords';
+import { users } from '../../db/schema/employees';
 import { ADMIN, bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
+import { makeOrganizations, makeUser } from '../../testing/factories';
 import { JPEG, PNG, presign, TEXT_AS_PNG, uploadImage } from '../../testing/files';
+import { signInAs } from '../../testing/users';
 
 // The embedded store: presign, PUT through the server's signed link, signed download links, and the
 // profile image record.
@@ -19,23 +19,22 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await signIn(t.app);
   const db = t.database.db;
-  const [acme, other] = await db
-    .insert(organizations)
-    .values([
-      { companyName: 'Acme', email: 'acme@test.example', permissions: ['VIEW_USER'] },
-      { companyName: 'Other', email: 'other@test.example', permissions: ['VIEW_USER', 'MANAGE_USER'] },
-    ])
-    .returning({ id: organizations.id });
-  const passwordHash = await hashPassword('Clerk-pass-1234');
-  const rows = await db
-    .insert(users)
-    .values([
-      { organizationId: acme!.id, email: 'clerk@acme.example', passwordHash, permissions: ['VIEW_USER'] },
-      { organizationId: other!.id, email: 'boss@other.example', passwordHash, permissions: ['MANAGE_USER'] },
-    ])
-    .returning({ id: users.id });
-  [clerkId, otherUserId] = rows.map((r) => r.id) as [number, number];
-  clerk = await signIn(t.app, 'clerk@acme.example', 'Clerk-pass-1234');
+  const [acme, other] = await makeOrganizations(db, [
+    { companyName: 'Acme', permissions: ['VIEW_USER'] },
+    { companyName: 'Other', permissions: ['VIEW_USER', 'MANAGE_USER'] },
+  ]);
+  const clerkUser = await makeUser(db, {
+    organizationId: acme!.id,
+    email: 'clerk@acme.example',
+    permissions: ['VIEW_USER'],
+  });
+  const boss = await makeUser(db, {
+    organizationId: other!.id,
+    email: 'boss@other.example',
+    permissions: ['MANAGE_USER'],
+  });
+  [clerkId, otherUserId] = [clerkUser.id, boss.id];
+  clerk = await signInAs(t, clerkUser);
 });
 afterAll(() => t.close());
 afterEach(() => vi.useRealTimers());
@@ -205,7 +204,7 @@ describe('PUT uploads/download_file/ (profile image)', () => {
       .select({ id: users.id })
       .from(users)
       .where(eq(users.email, ADMIN.email));
-    const boss = await signIn(t.app, 'boss@other.example', 'Clerk-pass-1234');
+    const boss = await signInAs(t, { email: 'boss@other.example' });
     // MANAGE_USER in another organization: the clerk's row does not exist for them.
     expect((await record(boss, { id: clerkId, photo: key })).statusCode).toBe(404);
     // The provider's super-user may, and a non-super-user never changes a super-user's photo.
@@ -242,7 +241,7 @@ describe('GET uploads/file_record/ (who uploaded a file, and when)', () => {
 
   it('is the caller organization’s (the provider sees all), 404 otherwise, 401 without a session', async () => {
     const key = await uploadImage(t.app, clerk);
-    const other = await signIn(t.app, 'boss@other.example', 'Clerk-pass-1234');
+    const other = await signInAs(t, { email: 'boss@other.example' });
     expect((await recordOf(other, key)).statusCode).toBe(404);
     expect((await recordOf(admin, key)).json().uploaded_by.id).toBe(clerkId);
     expect((await recordOf(clerk, 'image/0123456789abcdef0123456789abcdef.png')).statusCode).toBe(404);

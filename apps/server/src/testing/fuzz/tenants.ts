@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { PERMISSION_CODES } from '@rms/contracts/permissions';
-import { hashPassword } from '../../auth/passwords';
-import { users } from '../../db/schema/employees';
-import { organizations } from '../../db/schema/organizations';
 import { ADMIN, signIn, type Session, type TestApp } from '../app';
-import { addDeviceTo } from '../device-rows';
+import { makeKeyedDevice, makeOrganization, makeUsers, providerIdOf } from '../factories';
+import { signInAs } from '../users';
 import type { IdPool } from './values';
 
 // Two customer organizations under the provider, each with an owner holding every code the organization
@@ -14,7 +12,6 @@ import type { IdPool } from './values';
 export const B_MARKER = 'tenantb';
 /** Only in tenant B's own rows (never in a generated request), so an answer holding it leaked them. */
 export const B_SECRET = 'zq9-private-of-b';
-const PASSWORD = 'Fuzz-pass-1234';
 const MASTER_DATA_CODES = ['MANAGE_STATE', 'MANAGE_CITY', 'dropdown_settings', 'tax_settings'];
 const CUSTOMER_CODES = PERMISSION_CODES.filter((c) => !MASTER_DATA_CODES.includes(c));
 
@@ -33,56 +30,44 @@ export interface Tenants {
 
 async function addTenant(t: TestApp, label: string, providerId: number) {
   const db = t.database.db;
-  const [org] = await db
-    .insert(organizations)
-    .values({
-      companyName: `Company ${label} ${label === B_MARKER ? B_SECRET : ''}`.trim(),
-      tagline: label === B_MARKER ? B_SECRET : null,
+  const org = await makeOrganization(db, {
+    companyName: `Company ${label} ${label === B_MARKER ? B_SECRET : ''}`.trim(),
+    tagline: label === B_MARKER ? B_SECRET : null,
+    email: `owner@${label}.example`,
+    pan: 'ABCCE1234F',
+    permissions: CUSTOMER_CODES,
+    parentId: providerId,
+    subDomain: label,
+  });
+  const [owner, staff] = await makeUsers(db, [
+    {
+      organizationId: org.id,
       email: `owner@${label}.example`,
-      pan: 'ABCCE1234F',
       permissions: CUSTOMER_CODES,
-      parentId: providerId,
-      subDomain: label,
-    })
-    .returning({ id: organizations.id });
-  const passwordHash = await hashPassword(PASSWORD);
-  const made = await db
-    .insert(users)
-    .values([
-      {
-        organizationId: org!.id,
-        email: `owner@${label}.example`,
-        passwordHash,
-        permissions: CUSTOMER_CODES,
-        isPrimary: true,
-        firstName: `Owner ${label}`,
-      },
-      {
-        organizationId: org!.id,
-        email: `staff@${label}.example`,
-        passwordHash,
-        permissions: ['VIEW_RMS', 'VIEW_DEVICE_DATA', 'VIEW_USER'],
-        firstName: `Staff ${label}`,
-      },
-    ])
-    .returning({ id: users.id });
-  const device = await addDeviceTo(db, `RMS-${label}-1`, org!.id);
+      isPrimary: true,
+      firstName: `Owner ${label}`,
+    },
+    {
+      organizationId: org.id,
+      email: `staff@${label}.example`,
+      permissions: ['VIEW_RMS', 'VIEW_DEVICE_DATA', 'VIEW_USER'],
+      firstName: `Staff ${label}`,
+    },
+  ]);
+  const device = await makeKeyedDevice(db, { code: `RMS-${label}-1`, organizationId: org.id });
   return {
-    id: org!.id,
-    userIds: made.map((u) => u.id),
+    id: org.id,
+    userIds: [owner!.id, staff!.id],
     deviceId: device.id,
-    owner: await signIn(t.app, `owner@${label}.example`, PASSWORD),
-    staff: await signIn(t.app, `staff@${label}.example`, PASSWORD),
+    owner: await signInAs(t, owner!),
+    staff: await signInAs(t, staff!),
   };
 }
 
 export async function makeTenants(t: TestApp): Promise<Tenants> {
-  const [provider] = await t.database.db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(sql`${organizations.isProvider}`);
-  const a = await addTenant(t, 'tenanta', provider!.id);
-  const b = await addTenant(t, B_MARKER, provider!.id);
+  const provider = await providerIdOf(t.database.db);
+  const a = await addTenant(t, 'tenanta', provider);
+  const b = await addTenant(t, B_MARKER, provider);
   const admin = await signIn(t.app, ADMIN.email, ADMIN.password);
   return {
     // The tenant-A roles go first: the provider's requests may delete tenant A's people afterwards.

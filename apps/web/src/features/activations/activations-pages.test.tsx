@@ -6,12 +6,14 @@ import { DEVICE_STATUS_COLOURS } from '../../lib/device-status-colours';
 import { PIN_MESSAGE } from '@rms/contracts/fields';
 import { stubApi, type FakeAnswer } from '../../test-utils/fake-api';
 import { makeUser, signIn } from '../../test-utils/fixtures';
+import { activationRow, pageOf } from '../../test-utils/rows';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { TestProviders } from '../../test-utils/render';
 import { ActivationFormPage } from './activation-form-page';
 import { ActivationsPage } from './activations-page';
 
-const row = {
+// RMS-11 fitted to STLT-12 and POLE-13, last reported on 4 March.
+const row = activationRow({
   id: 7,
   name: 'Lake Road',
   device: 11,
@@ -22,26 +24,14 @@ const row = {
   state: 1,
   city: 2,
   pin: '560038',
-  panel_id: null,
-  battery_id: null,
-  latitude: null,
-  longitude: null,
   device_data: { id: 11, device_id: 'RMS-11' },
   stlt_data: { id: 12, stlt_id: 'STLT-12' },
   pole_data: { id: 13, pole_id: 'POLE-13' },
-  state_data: { id: 1, name: 'Karnataka' },
-  city_data: { id: 2, name: 'Bengaluru' },
-  organization: 1,
-  organization_data: { id: 1, company_name: 'Surya Lights' },
   last_add_on: '2026-03-04T09:05:00.000Z',
-  online: false,
   status: 'Offline',
-  parameter_data: null,
-  is_active: true,
-  created_at: '2026-01-01T00:00:00.000Z',
-};
+});
 const user = () => userEvent.setup({ pointerEventsCheck: 0 });
-const listed = (): FakeAnswer => [200, { results: [row], count: 1, current: 1, next: null }];
+const listed = (): FakeAnswer => [200, pageOf([row])];
 const lookups = {
   'GET devices/activation/': listed,
   'GET devices/activation/projects/': (): FakeAnswer => [200, [{ name: 'Lake Road' }]],
@@ -109,19 +99,15 @@ describe('Device activation screens', () => {
   });
 
   it('shows a reporting device with an open fault as On Error, in the colour the map gives it', async () => {
-    const faulty = { ...row, id: 8, device: 21, device_data: { id: 21, device_id: 'RMS-21' } };
-    stubApi({
-      ...lookups,
-      'GET devices/activation/': () => [
-        200,
-        {
-          results: [row, { ...faulty, online: true, status: 'On Error' }],
-          count: 2,
-          current: 1,
-          next: null,
-        },
-      ],
+    const faulty = activationRow({
+      ...row,
+      id: 8,
+      device: 21,
+      device_data: { id: 21, device_id: 'RMS-21' },
+      online: true,
+      status: 'On Error',
     });
+    stubApi({ ...lookups, 'GET devices/activation/': () => [200, pageOf([row, faulty])] });
     open('/view-activation');
     await screen.findByRole('link', { name: 'RMS-21' });
     const status = (code: string, text: string) =>

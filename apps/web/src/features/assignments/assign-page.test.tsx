@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { stubApi, type Handler } from '../../test-utils/fake-api';
 import { makeUser, signIn } from '../../test-utils/fixtures';
 import { renderRoutes } from '../../test-utils/render';
+import { pageOf } from '../../test-utils/rows';
 import { AssignPage } from './assign-page';
 
 const user = () => userEvent.setup({ pointerEventsCheck: 0 });
@@ -18,7 +19,7 @@ const TYPES = [
   { id: 1, name: 'device_type', parent: 9, value: 'RMS 12V', code: null },
   { id: 2, name: 'device_type', parent: 9, value: 'RMS 24V GSM', code: null },
 ];
-const empty = { results: [], count: 0, current: 1, next: null };
+const empty = pageOf([]);
 
 function open(handlers: Record<string, Handler> = {}, permissions = ['ASSIGN_RMS']) {
   signIn(makeUser({ permissions: permissions.map((key) => ({ key })) }));

@@ -4,6 +4,7 @@ import type { EmployeeRow } from '@rms/contracts/employees';
 import { describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../test-utils/fake-api';
 import { renderRoutes } from '../../test-utils/render';
+import { employeeRow } from '../../test-utils/rows';
 import { EmployeeForm } from './employee-form';
 
 const PERMISSIONS = () => [200, [{ key: 'VIEW_USER' }, { key: 'MANAGE_USER' }]] as [number, unknown];
@@ -24,22 +25,16 @@ function renderForm(props: { record?: EmployeeRow; isProvider?: boolean } = {}) 
   return onSaved;
 }
 
-const row: EmployeeRow = {
+const row = employeeRow({
   id: 42,
   name: 'Asha Rao',
   first_name: 'Asha',
   last_name: 'Rao',
   email: 'asha@example.com',
   mobile: '9876543210',
-  photo: null,
-  photo_url: null,
-  organization: 1,
-  organization_data: { company_name: 'Sunrise' },
   permissions: [{ key: 'VIEW_USER' }, { key: 'DEVICE_REPORT' }],
   is_primary: true,
-  is_superuser: false,
-  is_active: true,
-};
+});
 
 describe('employee form', () => {
   it("shows the spec's messages for a form sent empty", async () => {

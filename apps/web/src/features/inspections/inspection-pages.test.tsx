@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { INSPECTION_MESSAGES as M } from '@rms/contracts/inspections';
 import { stubApi, type FakeRequest } from '../../test-utils/fake-api';
 import { makeUser, signIn } from '../../test-utils/fixtures';
+import { activationRow, inspectionRow, pageOf } from '../../test-utils/rows';
 import { renderRoutes } from '../../test-utils/render';
 import { AddInspectionPage } from './add-inspection-page';
 import { InspectionHistoryPage } from './inspection-history-page';
@@ -11,17 +12,17 @@ import { InspectionHistoryPage } from './inspection-history-page';
 // Forms of 38 fields and filter menus render slowly in jsdom.
 const SLOW = 40_000;
 const user = () => userEvent.setup({ pointerEventsCheck: 0 });
-const activation = {
+// RMS-11, activated with no PIN, and an inspection of it and RMS-12 (one acknowledged, one waiting).
+const activation = activationRow({
   id: 1,
   device: 11,
   device_data: { id: 11, device_id: 'RMS-11' },
   parameter_data: { load_regulation: 30, dim_1: 4, dim_2: 6 },
-  organization_data: { id: 1, company_name: 'Acme' },
   state_data: { id: 1, name: 'Delhi' },
   city_data: { id: 2, name: 'New Delhi' },
   pin: '',
-};
-const history = {
+});
+const history = inspectionRow({
   id: 9,
   created_at: '2026-03-05T09:00:00.000Z', // 02:30 pm in India, the deployment's zone
   devices: [11, 12],
@@ -30,7 +31,7 @@ const history = {
     { id: 12, device_id: 'RMS-12', command_status: 'pending' },
   ],
   insp: 1,
-};
+});
 
 function open(url: string) {
   signIn(makeUser({ permissions: [{ key: 'DEVICE_ACTIVATION' }] }));
@@ -61,7 +62,7 @@ describe('inspection screens', () => {
           200,
           r.query.get('state') === '1' ? [{ id: 2, name: 'New Delhi' }] : [{ id: 4, name: 'Panaji' }],
         ],
-        'GET devices/activation/': () => [200, { results: [activation], count: 1, current: 1, next: null }],
+        'GET devices/activation/': () => [200, pageOf([activation])],
       });
       open('/add-inspection');
       expect(await screen.findByText('RMS-11')).toBeInTheDocument();
@@ -88,9 +89,9 @@ describe('inspection screens', () => {
     async () => {
       const seen = stubApi({
         'GET admin_settings/state/': () => [200, []],
-        'GET devices/activation/': () => [200, { results: [activation], count: 1, current: 1, next: null }],
+        'GET devices/activation/': () => [200, pageOf([activation])],
         'POST devices/inspection/': () => [201, { ...history, detail: M.inspected }],
-        'GET devices/inspection/': () => [200, { results: [history], count: 1, current: 1, next: null }],
+        'GET devices/inspection/': () => [200, pageOf([history])],
       });
       const router = open('/add-inspection');
       const button = screen.getByRole('button', { name: 'Inspection' });
@@ -118,7 +119,7 @@ describe('inspection screens', () => {
       stubApi({
         'GET devices/inspection/': () => [
           200,
-          { results: [history, { ...history, id: 10, insp: 0 }], count: 2, current: 1, next: null },
+          pageOf([history, inspectionRow({ ...history, id: 10, insp: 0 })]),
         ],
       });
       open('/view-inspection');

@@ -2,12 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BULK_AREAS } from '@rms/contracts/bulk-upload';
-import { DEVICE_KEY_MESSAGES, type RmsRow } from '@rms/contracts/inventory';
+import { DEVICE_KEY_MESSAGES } from '@rms/contracts/inventory';
 import { saveFile } from '../../lib/browser';
 import { todayIso } from '../../lib/clock';
 import { stubApi, type FakeAnswer } from '../../test-utils/fake-api';
 import { makeUser, signIn } from '../../test-utils/fixtures';
 import { renderRoutes } from '../../test-utils/render';
+import { pageOf, rmsRow } from '../../test-utils/rows';
 import { RmsListPage } from './inventory-list-page';
 
 // Device keys on the RMS list: a selection gets new keys after a warning, downloaded once as
@@ -18,30 +19,14 @@ beforeEach(() => vi.mocked(saveFile).mockClear());
 
 const user = () => userEvent.setup({ pointerEventsCheck: 0 });
 
-function rmsRow(id: number, code: string, issued: string | null): RmsRow {
-  return {
-    id,
-    device_id: code,
-    model: 'RMS-X1',
-    manufacture: 'Surya',
-    inventory_date: '2026-01-15',
-    expiry_date: '2099-01-01',
-    remarks: 'Batch A',
-    is_active: true,
-    organization: 1,
-    current_organization: { id: 1, company_name: 'Provider' },
-    created_at: '2026-01-15T00:00:00Z',
-    device_key_issued_at: issued,
-  };
-}
+/** RMS-A has a key (issued on 1 February); RMS-B and RMS-C have none. */
 const LIST: FakeAnswer = [
   200,
-  {
-    results: [rmsRow(1, 'RMS-A', '2026-02-01T10:00:00Z'), rmsRow(2, 'RMS-B', null), rmsRow(3, 'RMS-C', null)],
-    count: 3,
-    current: 1,
-    next: null,
-  },
+  pageOf([
+    rmsRow({ id: 1, device_id: 'RMS-A', device_key_issued_at: '2026-02-01T10:00:00Z' }),
+    rmsRow({ id: 2, device_id: 'RMS-B' }),
+    rmsRow({ id: 3, device_id: 'RMS-C' }),
+  ]),
 ];
 
 function openList(permissions: string[]) {

@@ -1,24 +1,14 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { RmsListRow } from '@rms/contracts/inventory';
 import { stubApi } from '../../test-utils/fake-api';
 import { makeUser, signIn } from '../../test-utils/fixtures';
 import { renderRoutes } from '../../test-utils/render';
+import { pageOf, rmsRow } from '../../test-utils/rows';
 import { RmsListPage } from './inventory-list-page';
 
-const row = (id: number, code: string, rejects: unknown) => ({
-  id,
-  device_id: code,
-  model: 'M1',
-  manufacture: 'Acme',
-  inventory_date: '2026-01-01',
-  expiry_date: '2027-01-01',
-  remarks: 'ok',
-  is_active: true,
-  organization: 1,
-  current_organization: { id: 1, company_name: 'Sunrise Lighting' },
-  created_at: '2026-01-01T00:00:00Z',
-  rejects,
-});
+const row = (id: number, code: string, rejects: RmsListRow['rejects']) =>
+  rmsRow({ id, device_id: code, rejects });
 
 describe('the RMS list', () => {
   it('marks a device whose messages were refused with a warning naming the count and the last reason', async () => {
@@ -27,21 +17,16 @@ describe('the RMS list', () => {
     stubApi({
       'GET devices/rms/': () => [
         200,
-        {
-          results: [
-            row(2, 'RMS-BAD', {
-              count: 12,
-              first_at: '2026-01-02T00:00:00Z',
-              last_at: lastAt,
-              last_topic: 'telemetry',
-              last_reason: 'bt_v: above 40',
-            }),
-            row(1, 'RMS-GOOD', null),
-          ],
-          count: 2,
-          current: 1,
-          next: null,
-        },
+        pageOf([
+          row(2, 'RMS-BAD', {
+            count: 12,
+            first_at: '2026-01-02T00:00:00Z',
+            last_at: lastAt,
+            last_topic: 'telemetry',
+            last_reason: 'bt_v: above 40',
+          }),
+          row(1, 'RMS-GOOD', null),
+        ]),
       ],
     });
     renderRoutes([{ path: '/', element: <RmsListPage /> }], '/');

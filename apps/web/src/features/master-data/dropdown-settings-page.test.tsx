@@ -1,9 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { DropdownValueRow } from '@rms/contracts/master-data';
 import { stubApi, type FakeRequest } from '../../test-utils/fake-api';
 import { signIn } from '../../test-utils/fixtures';
 import { renderRoutes } from '../../test-utils/render';
+import { dropdownValueRow } from '../../test-utils/rows';
 import { DropdownSettingsPage } from './dropdown-settings-page';
 
 const tree = [
@@ -18,18 +20,15 @@ const tree = [
     ],
   },
 ];
-const value = (id: number, parent: number, text: string, flags: Record<string, boolean> = {}) => ({
-  id,
-  name: parent === 2 ? 'device_type' : 'inspection_action',
-  parent,
-  value: text,
-  code: null,
-  is_editable: true,
-  is_deletable: true,
-  is_disabled: false,
-  is_active: true,
-  ...flags,
-});
+type Flags = Partial<Pick<DropdownValueRow, 'is_editable' | 'is_deletable' | 'is_disabled'>>;
+const value = (id: number, parent: number, text: string, flags: Flags = {}) =>
+  dropdownValueRow({
+    id,
+    name: parent === 2 ? 'device_type' : 'inspection_action',
+    parent,
+    value: text,
+    ...flags,
+  });
 const VALUES = {
   2: [
     value(10, 2, 'RMS 12V', { is_editable: false, is_deletable: false }),

@@ -5,9 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { stubApi } from '../../test-utils/fake-api';
 import { signIn } from '../../test-utils/fixtures';
 import { renderRoutes } from '../../test-utils/render';
+import { gstRow, pageOf } from '../../test-utils/rows';
 import { GstPage } from './gst-page';
 
-const rate = { id: 4, invoice_name: 'GST @ 18%', name: 'GST 18%', value: 18, is_active: true };
+const rate = gstRow({ id: 4, invoice_name: 'GST @ 18%', name: 'GST 18%', value: 18 });
 const user = () => userEvent.setup({ pointerEventsCheck: 0 });
 
 function open(url = '/gst-settings') {
@@ -29,7 +30,7 @@ describe('GST screen', () => {
   it('adds a rate with its percent and returns to view-gst', async () => {
     const seen = stubApi({
       'POST publisher/gst_setting/': () => [201, { ...rate, detail: 'GST Value Added Successfully.' }],
-      'GET publisher/gst_setting/': () => [200, { results: [rate], count: 1, current: 1, next: null }],
+      'GET publisher/gst_setting/': () => [200, pageOf([rate])],
     });
     const router = open();
     await user().type(screen.getByLabelText('Invoice Name'), 'GST @ 18%');
@@ -53,7 +54,7 @@ describe('GST screen', () => {
         200,
         { ...rate, detail: (request.body as { is_active?: boolean }).is_active === false ? 'd' : 'u' },
       ],
-      'GET publisher/gst_setting/': () => [200, { results: [rate], count: 1, current: 1, next: null }],
+      'GET publisher/gst_setting/': () => [200, pageOf([rate])],
     });
     open('/gst-settings?tab=view-gst');
     await user().click(await screen.findByLabelText('Edit GST 18%'));

@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { stubApi, type FakeRequest } from '../../test-utils/fake-api';
 import { signIn } from '../../test-utils/fixtures';
 import { renderRoutes } from '../../test-utils/render';
+import { pageOf, stateRow } from '../../test-utils/rows';
 import { StatePage } from './state-page';
 
-const state = (id: number, name: string) => ({ id, name, country: 'India', is_active: true });
+const state = (id: number, name: string) => stateRow({ id, name });
 // A short first page keeps jsdom quick; the server decides the page size, the screen only follows `next`.
 const firstPage = [state(1, 'State 01'), state(2, 'State 02'), state(3, 'State 03')];
 
@@ -14,8 +15,8 @@ function stubStates(extra: Record<string, (request: FakeRequest) => [number, unk
   return stubApi({
     'GET admin_settings/state/': (request) =>
       request.query.get('page') === '2'
-        ? [200, { results: [state(4, 'State 04')], count: 4, current: 2, next: null }]
-        : [200, { results: firstPage, count: 4, current: 1, next: 2 }],
+        ? [200, pageOf([state(4, 'State 04')], { count: 4, current: 2 })]
+        : [200, pageOf(firstPage, { count: 4, next: 2 })],
     ...extra,
   });
 }

@@ -6,22 +6,18 @@ import { REPORT_MESSAGES, type ReportExport } from '@rms/contracts/monitoring';
 import { stubApi, type FakeAnswer } from '../../test-utils/fake-api';
 import { makeUser, signIn } from '../../test-utils/fixtures';
 import { TestProviders } from '../../test-utils/render';
+import { pageOf, reportRow } from '../../test-utils/rows';
 import { DeviceReportPage } from './device-report-page';
 
-const row = {
+// Shown rounded to two places: 12.83 V and 94.50 %.
+const row = reportRow({
   created_at: '2026-03-04T09:05:00.000Z',
   device: 11,
   RMS_ID: 'RMS-11',
-  gsm_sig: 72,
   bt_v: 12.834,
-  bt_ch_i: 3.2,
-  lo_i: 0,
-  pv_v: 18.4,
-  pv_i: 3.5,
   mppt: 94.5,
-  SOC: 81,
-};
-const page = (): FakeAnswer => [200, { results: [row], count: 1, current: 1, next: null }];
+});
+const page = (): FakeAnswer => [200, pageOf([row])];
 const lookups = {
   'GET devices/activation/projects/': (): FakeAnswer => [200, [{ name: 'Lake Road' }]],
   'GET devices/activation/poles/': (): FakeAnswer => [200, []],
@@ -90,12 +86,7 @@ describe('Device Report', () => {
       ...lookups,
       'GET monitoring/device_report/': (request) => [
         200,
-        {
-          results: [row],
-          count: 5000,
-          current: Number(request.query.get('page')),
-          next: null,
-        },
+        pageOf([row], { count: 5000, current: Number(request.query.get('page')) }),
       ],
     });
     open('/device-report?page=3');
@@ -225,7 +216,7 @@ describe('Device Report', () => {
     vi.unstubAllGlobals();
     stubApi({
       ...lookups,
-      'GET monitoring/device_report/': () => [200, { results: [], count: 0, current: 1, next: null }],
+      'GET monitoring/device_report/': () => [200, pageOf([])],
     });
     open('/device-report');
     expect((await screen.findAllByText('No data in this range')).length).toBeGreaterThan(0);

@@ -4,21 +4,19 @@ import { describe, expect, it } from 'vitest';
 import { MSISDN_MESSAGES as M } from '@rms/contracts/msisdn';
 import { stubApi, type FakeAnswer } from '../../test-utils/fake-api';
 import { makeUser, signIn } from '../../test-utils/fixtures';
+import { msisdnRow, pageOf } from '../../test-utils/rows';
 import { renderRoutes } from '../../test-utils/render';
 import { MsisdnFormPage } from './msisdn-form-page';
 import { MsisdnPage } from './msisdn-page';
 
-const row = {
+const row = msisdnRow({
   id: 5,
   sim_number: '8991101200003204510',
   imsi: '404450123456789',
   msisdn: '+919812345678',
-  organization: 1,
-  is_active: true,
-  created_at: '2026-01-01T00:00:00.000Z',
-};
+});
 const user = () => userEvent.setup({ pointerEventsCheck: 0 });
-const listed = (): FakeAnswer => [200, { results: [row], count: 1, current: 1, next: null }];
+const listed = (): FakeAnswer => [200, pageOf([row])];
 
 function open(url: string, codes: string[] = ['DEVICE_ACTIVATION']) {
   signIn(makeUser({ permissions: codes.map((key) => ({ key })) }));

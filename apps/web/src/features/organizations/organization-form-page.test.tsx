@@ -5,6 +5,7 @@ import type { OrganizationRow } from '@rms/contracts/organizations';
 import { describe, expect, it } from 'vitest';
 import { stubApi, type FakeAnswer } from '../../test-utils/fake-api';
 import { renderRoutes } from '../../test-utils/render';
+import { organizationRow } from '../../test-utils/rows';
 import { OrganizationFormPage } from './organization-form-page';
 
 // The organization form checks PAN and GST number with the contract's rules: the message names the
@@ -16,13 +17,12 @@ const API = {
   'GET admin_settings/city/': (): FakeAnswer => [200, [{ id: 70, name: 'New Delhi', state: 7 }]],
 };
 
-const record: OrganizationRow = {
+const record = organizationRow({
   id: 12,
   company_name: 'Ujala Lights',
   name: 'Ravi Kumar',
   email: 'owner@ujala.example',
   mobile: '9812345678',
-  photo: null,
   state: 7,
   city: 70,
   state_data: { name: 'Delhi' },
@@ -32,18 +32,9 @@ const record: OrganizationRow = {
   pan: 'ABCPE1234F',
   activation_date: '2026-01-01',
   expiry_date: '2030-12-31',
-  status: 'Active',
-  company_logo: null,
-  company_logo_url: null,
-  tagline: null,
   sub_domain: 'ujala',
   permissions: [{ key: 'VIEW_COMPANY', is_active: true }],
-  client_details: { active_devices: 0, inactive_devices: 0, expired_count: 0 },
-  user_data: null,
-  is_provider: false,
-  is_active: true,
-  created_at: '2026-01-01T00:00:00.000Z',
-};
+});
 
 const renderForm = (state?: { record: OrganizationRow }) =>
   renderRoutes(

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PARAMETER_DEFAULTS, PARAMETER_MESSAGES as M } from '@rms/contracts/parameters';
 import { stubApi, type FakeAnswer } from '../../test-utils/fake-api';
 import { makeUser, signIn } from '../../test-utils/fixtures';
+import { activationRow, pageOf } from '../../test-utils/rows';
 import { renderRoutes } from '../../test-utils/render';
 import { BulkParameterPage } from './bulk-parameter-page';
 import { ParameterSettingPage } from './parameter-setting-page';
@@ -38,17 +39,15 @@ function open(url: string, codes: string[], state?: unknown) {
   );
 }
 
-const activation = (id: number, code: string) => ({
-  id,
-  name: `Project ${id}`,
-  device: id + 100,
-  device_data: { id: id + 100, device_id: code },
-  parameter_data: null,
-  organization_data: { id: 1, company_name: 'Acme' },
-  state_data: { id: 1, name: 'Delhi' },
-  city_data: { id: 2, name: 'New Delhi' },
-  pin: '110001',
-});
+/** An activation of the device `code` (inventory id `id` + 100) with no parameter data yet. */
+const activation = (id: number, code: string) =>
+  activationRow({
+    id,
+    name: `Project ${id}`,
+    device: id + 100,
+    device_data: { id: id + 100, device_id: code },
+    parameter_data: null,
+  });
 
 describe('Parameter Setting', () => {
   it(
@@ -119,10 +118,7 @@ describe('Add Bulk Parameter', () => {
     async () => {
       const seen = stubApi({
         'GET admin_settings/state/': () => [200, [{ id: 1, name: 'Delhi' }]],
-        'GET devices/activation/': () => [
-          200,
-          { results: [activation(1, 'RMS-A'), activation(2, 'RMS-B')], count: 2, current: 1, next: null },
-        ],
+        'GET devices/activation/': () => [200, pageOf([activation(1, 'RMS-A'), activation(2, 'RMS-B')])],
         'POST devices/bulk_parameter/': () => [201, { detail: M.bulkAdded, devices: 1 }],
       });
       open('/add-inspection-parameter', ['DEVICE_ACTIVATION']);
