@@ -76,7 +76,8 @@ export function BulkUpload({ area, title, successMessage, reloads, canUpload = t
     setOpen(false);
     setFile(null);
     setErrors(null);
-    upload.reset();
+    // An upload still running goes on: its answer (the message, an RMS sheet's keys) must still arrive.
+    if (!upload.isPending) upload.reset();
   }
 
   return (
