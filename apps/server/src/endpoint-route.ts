@@ -14,10 +14,13 @@ export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
   Body: Out<E['body']>;
 }>;
 
-/** What a handler answers: the response schema's input (the serializer checks and shapes it). */
-export type EndpointReply<E extends Endpoint> = E['response'] extends z.ZodType
-  ? z.input<E['response']>
-  : unknown;
+/**
+ * What a handler answers: the response schema's input (the serializer checks and shapes it), or, after
+ * `reply.status(400)`, the body of a failure the endpoint declares in `errors`.
+ */
+export type EndpointReply<E extends Endpoint> =
+  | (E['response'] extends z.ZodType ? z.input<E['response']> : unknown)
+  | (E['errors'] extends { 400: z.ZodType } ? z.input<E['errors'][400]> : never);
 
 export type EndpointHandler<E extends Endpoint> = (
   request: EndpointRequest<E>,
@@ -47,11 +50,14 @@ export function routeEndpoint<E extends Endpoint>(
       schema: {
         tags: [endpoint.area],
         summary: endpoint.summary,
+        ...(endpoint.description && { description: endpoint.description }),
         ...(security && { security: [{ [security]: [] }] }),
         ...(endpoint.params && { params: endpoint.params }),
         ...(endpoint.query && { querystring: endpoint.query }),
         ...(endpoint.body && { body: endpoint.body }),
-        ...(endpoint.response && { response: { [status]: endpoint.response } }),
+        ...((endpoint.response || endpoint.errors) && {
+          response: { ...(endpoint.response && { [status]: endpoint.response }), ...endpoint.errors },
+        }),
       },
       handler: async (request, reply) => {
         reply.status(status);

@@ -23,6 +23,8 @@ export interface Endpoint {
    */
   security?: 'device';
   summary: string;
+  /** Longer OpenAPI text, where the summary cannot say enough. */
+  description?: string;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
@@ -30,6 +32,8 @@ export interface Endpoint {
   response?: z.ZodType;
   /** The success status; 200 unless given. */
   status?: 200 | 201 | 202;
+  /** Failure answers with a shape of their own (documented, and what the handler may answer with them). */
+  errors?: { 400?: z.ZodType };
 }
 
 /** Declares an endpoint, keeping its exact types. */

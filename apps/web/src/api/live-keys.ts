@@ -1,6 +1,7 @@
 import type { Query, QueryFilters, QueryKey } from '@tanstack/react-query';
 import { dashboardApi as D } from '@rms/contracts/api/dashboard';
 import { GRAPH_API, monitoringApi as M } from '@rms/contracts/api/monitoring';
+import { parameterApi as P } from '@rms/contracts/api/parameters';
 import type { Endpoint } from '@rms/contracts/endpoint';
 import { endpointKey } from './queries';
 
@@ -13,6 +14,8 @@ import { endpointKey } from './queries';
 //                              every event about the device, at once
 //   liveKeys.liveReport(id)  its live report; `live` events patch this one in place (status, last
 //                              update, readings) before its reload
+//   liveKeys.parameterSetting(id)  its parameter settings, which show their command's progress:
+//                              its parameter and bulk parameter commands' events
 //   liveQueries.alarms       alarm lists (/alarms-view, the dashboard's Alarms panel): `alarm` events
 //   liveQueries.fleet        fleet-wide views (map, device report, the dashboard's summary, inventory
 //                              and harvest): `live` events at most every 15 s; a screen of many devices
@@ -47,6 +50,7 @@ const matching = (test: (key: QueryKey) => boolean): QueryFilters => ({
 
 export const liveKeys = {
   liveReport: (id: number) => endpointKey(M.liveReport, { query: { device: id } }),
+  parameterSetting: (id: number) => endpointKey(P.setting, { query: { device: id } }),
   /** The start of every alarms-view list's key. */
   alarms: [M.alarms.area, M.alarms.method, M.alarms.path] as const,
 };

@@ -198,7 +198,7 @@ export function liveUpdater(queryClient: QueryClient): (message: LiveMessage) =>
         void queryClient.invalidateQueries(liveQueries.device(message.data.device));
         // The parameter settings screen shows its command's status (features/parameters/api.ts).
         if (message.data.kind === 'parameters' || message.data.kind === 'bulk_parameter') {
-          void queryClient.invalidateQueries({ queryKey: ['parameters', 'setting', message.data.device] });
+          void queryClient.invalidateQueries({ queryKey: liveKeys.parameterSetting(message.data.device) });
         }
         break;
     }

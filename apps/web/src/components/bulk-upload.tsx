@@ -1,18 +1,13 @@
 import { DownloadOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import {
-  BULK_AREAS,
-  BULK_MESSAGES,
-  samplePath,
-  type BulkAreaName,
-  type BulkRowError,
-  type BulkUploadSuccess,
-} from '@rms/contracts/bulk-upload';
+import { BULK_UPLOAD_API, bulkUploadApi } from '@rms/contracts/api/bulk-upload';
+import { BULK_AREAS, BULK_MESSAGES, type BulkAreaName, type BulkRowError } from '@rms/contracts/bulk-upload';
+import { endpointPath } from '@rms/contracts/endpoint';
 import { FILE_KINDS, formatBytes, UPLOAD_MESSAGES } from '@rms/contracts/uploads';
 import { Alert, App, Button, Flex, Modal, Table, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
-import { post } from '../api/client';
+import { api } from '../api/client';
 import { ApiError, showApiError } from '../api/errors';
+import { useInvalidatingMutation } from '../api/queries';
 import { uploadFile } from '../api/uploads';
 import { DeviceKeysModal, type NewDeviceKeys } from './device-keys-download';
 
@@ -31,8 +26,8 @@ interface BulkUploadProps {
   title?: string;
   /** The success message when the screen names its own (spec 02 §8); the server's by default. */
   successMessage?: string;
-  /** The list query to reload after a successful upload. */
-  refreshKey: QueryKey;
+  /** The areas whose lists show the sheet's rows: reloaded after a successful upload. */
+  reloads: readonly string[];
   /** Show "Upload Excel" (the caller checks the permission); the sample is always offered. */
   canUpload?: boolean;
 }
@@ -45,46 +40,53 @@ export function errorRowsOf(error: unknown): BulkRowError[] {
   return [{ row: 0, error: error.detail }];
 }
 
-export function BulkUpload({ area, title, successMessage, refreshKey, canUpload = true }: BulkUploadProps) {
+export function BulkUpload({ area, title, successMessage, reloads, canUpload = true }: BulkUploadProps) {
   const config = BULK_AREAS[area];
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<UploadFile | null>(null);
   const [errors, setErrors] = useState<BulkRowError[] | null>(null);
   const [newKeys, setNewKeys] = useState<NewDeviceKeys | null>(null);
 
-  const upload = useMutation({
-    meta: { silent: true },
-    mutationFn: async (chosen: File) => {
+  const upload = useInvalidatingMutation(
+    async (chosen: File) => {
       const report_upload = await uploadFile(chosen, 'spreadsheet');
-      return post<BulkUploadSuccess>(config.path, { report_upload });
+      return api(BULK_UPLOAD_API[area], { body: { report_upload } });
     },
-    onSuccess: (res) => {
-      void message.success(successMessage ?? res.detail);
-      void queryClient.invalidateQueries({ queryKey: refreshKey });
-      close();
-      if (res.device_keys?.length) setNewKeys({ keys: res.device_keys, file: res.file });
-    },
-    onError: (error) => {
-      // Only refusals of the sheet are shown in the table; the rest follow the error catalogue.
-      if (error instanceof ApiError && (error.status === 400 || error.status === 413)) {
-        void message.error(BULK_MESSAGES.uploadFailed);
-        setErrors(errorRowsOf(error));
-      } else showApiError(error);
-    },
-  });
+    reloads,
+    { silent: true },
+  );
+  const send = (chosen: File) =>
+    upload.mutate(chosen, {
+      onSuccess: (res) => {
+        void message.success(successMessage ?? res.detail);
+        close();
+        if (res.device_keys?.length) setNewKeys({ keys: res.device_keys, file: res.file });
+      },
+      onError: (error) => {
+        // Only refusals of the sheet are shown in the table; the rest follow the error catalogue.
+        if (error instanceof ApiError && (error.status === 400 || error.status === 413)) {
+          void message.error(BULK_MESSAGES.uploadFailed);
+          setErrors(errorRowsOf(error));
+        } else showApiError(error);
+      },
+    });
 
   function close() {
     setOpen(false);
     setFile(null);
     setErrors(null);
-    upload.reset();
+    // An upload still running goes on: its answer (the message, an RMS sheet's keys) must still arrive.
+    if (!upload.isPending) upload.reset();
   }
 
   return (
     <>
-      <Button icon={<DownloadOutlined />} href={samplePath(area)} download={`${area}-sample.xlsx`}>
+      <Button
+        icon={<DownloadOutlined />}
+        href={endpointPath(bulkUploadApi.sample, { file: `${area}.xlsx` })}
+        download={`${area}-sample.xlsx`}
+      >
         Sample Download
       </Button>
       {canUpload && (
@@ -100,7 +102,7 @@ export function BulkUpload({ area, title, successMessage, refreshKey, canUpload 
         destroyOnHidden
         okText="Upload"
         okButtonProps={{ disabled: !file?.originFileObj, loading: upload.isPending }}
-        onOk={() => file?.originFileObj && upload.mutate(file.originFileObj)}
+        onOk={() => file?.originFileObj && send(file.originFileObj)}
       >
         <Flex vertical gap={16}>
           <Upload.Dragger

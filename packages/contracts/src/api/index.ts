@@ -1,10 +1,16 @@
 import type { Endpoint } from '../endpoint';
 import { activationApi } from './activations';
+import { assignmentApi } from './assignments';
+import { bulkUploadApi } from './bulk-upload';
 import { dashboardApi } from './dashboard';
 import { eventsApi } from './events';
 import { healthApi } from './health';
 import { ingestApi } from './ingest';
+import { inspectionApi } from './inspections';
+import { inventoryApi } from './inventory';
 import { monitoringApi } from './monitoring';
+import { msisdnApi } from './msisdn';
+import { parameterApi } from './parameters';
 
 // Every area's endpoints, so a test can hold the server's routes and the declarations to each other.
 // An area adds its group here when it declares its endpoints.
@@ -15,4 +21,10 @@ export const API: Record<string, Record<string, Endpoint>> = {
   events: eventsApi,
   health: healthApi,
   ingest: ingestApi,
+  inventory: inventoryApi,
+  assignments: assignmentApi,
+  msisdn: msisdnApi,
+  parameters: parameterApi,
+  inspections: inspectionApi,
+  'bulk upload': bulkUploadApi,
 };

@@ -10,17 +10,12 @@ import {
   type ActivationItemKind,
   type ActivationRow,
 } from '@rms/contracts/activations';
+import { activationApi } from '@rms/contracts/api/activations';
 import { ApiError, formFieldErrors } from '../../api/errors';
 import { PageSpinner } from '../../components/page-spinner';
 import { StateCitySelect } from '../../components/state-city-select';
 import { zodRule } from '../../lib/zod-rule';
-import {
-  ACTIVATIONS_KEY,
-  activationQuery,
-  availableItemsQuery,
-  useSaveActivation,
-  type ActivationBody,
-} from './api';
+import { activationQuery, availableItemsQuery, useSaveActivation, type ActivationBody } from './api';
 
 const FIELDS = Object.keys(activationFields.shape) as ActivationField[];
 /** The contract's rule for the field: the form says what the server would. */
@@ -116,7 +111,7 @@ export function ActivationFormPage() {
           {editing ? 'Edit Device Activation' : 'Device Activation'}
         </Typography.Title>
         {/* Spec 02 §2: the activation screen has Sample Download and Upload Excel. */}
-        {!editing && <BulkUpload area="activation" refreshKey={ACTIVATIONS_KEY} />}
+        {!editing && <BulkUpload area="activation" reloads={[activationApi.list.area]} />}
       </Flex>
       <Form form={form} name="device-activation" layout="vertical" onFinish={submit}>
         <Row gutter={16}>

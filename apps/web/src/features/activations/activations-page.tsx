@@ -145,7 +145,7 @@ export function ActivationsPage() {
             ? { label: 'Add Device Activation', onClick: () => navigate('/device-activation') }
             : undefined
         }
-        extra={<BulkUpload area="activation" refreshKey={ACTIVATIONS_KEY} canUpload={canManage} />}
+        extra={<BulkUpload area="activation" reloads={[activationApi.list.area]} canUpload={canManage} />}
         deletedSwitch
       />
       <ActivationFilterBar state={filterState} />

@@ -1,22 +1,19 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  ASSIGNMENT,
-  DEVICE_TYPE_GROUP,
-  type AssignableItem,
-  type AssignmentKind,
-  type AssignmentRow,
-} from '@rms/contracts/assignments';
-import type { Paged } from '@rms/contracts/common';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { ASSIGNMENT_API, assignmentApi } from '@rms/contracts/api/assignments';
+import { inventoryApi } from '@rms/contracts/api/inventory';
+import { DEVICE_TYPE_GROUP, type AssignmentKind } from '@rms/contracts/assignments';
+import type { EndpointInput } from '@rms/contracts/endpoint';
 import type { DropdownValueRow } from '@rms/contracts/master-data';
 import type { OrganizationRow } from '@rms/contracts/organizations';
-import { get, post } from '../../api/client';
+import { api, get } from '../../api/client';
+import { apiPage, apiRows, useInvalidatingMutation } from '../../api/queries';
 
-// The assignment area's calls (spec 02 §7): organization search by e-mail, the items the caller may
-// assign, the Device Type dropdown's enabled values, the assignment history and the assignment itself.
+// The assignment area's calls (spec 02 §7), declared in contracts (api/assignments.ts): organization
+// search by e-mail, the items the caller may assign, the Device Type dropdown's enabled values, the
+// assignment history and the assignment itself.
 
-/** Every query of a kind's assignments (history and assignable items): what an upload refreshes. */
-export const assignmentsKey = (kind: AssignmentKind) => ['assignments', kind] as const;
-const keyOf = assignmentsKey;
+/** The assignment area: an assignment or a bulk upload reloads its history and assignable items. */
+export const ASSIGNMENTS_AREA = assignmentApi.rmsList.area;
 
 /** The organization with this e-mail that the caller sees, or null. */
 export async function findOrganizationByEmail(email: string): Promise<OrganizationRow | null> {
@@ -27,11 +24,7 @@ export async function findOrganizationByEmail(email: string): Promise<Organizati
 }
 
 export function assignableItemsQuery(kind: AssignmentKind) {
-  return queryOptions({
-    queryKey: [...keyOf(kind), 'items'],
-    queryFn: ({ signal }) =>
-      get<AssignableItem[]>(`${ASSIGNMENT[kind].path}items/`, { query: { pagination: 'false' }, signal }),
-  });
+  return queryOptions(apiRows(ASSIGNMENT_API[kind].items));
 }
 
 export function deviceTypesQuery() {
@@ -48,25 +41,24 @@ export function deviceTypesQuery() {
 
 export function assignmentHistoryQuery(kind: AssignmentKind, params: { page: number; pageSize: number }) {
   return queryOptions({
-    queryKey: [...keyOf(kind), 'history', params],
-    queryFn: ({ signal }) =>
-      get<Paged<AssignmentRow>>(ASSIGNMENT[kind].path, {
-        query: { page: params.page, page_size: params.pageSize },
-        signal,
-      }),
+    ...apiPage(ASSIGNMENT_API[kind].list, { page: params.page, page_size: params.pageSize }),
     placeholderData: keepPreviousData,
   });
 }
 
+type KindApi = (typeof ASSIGNMENT_API)[AssignmentKind];
+
+/**
+ * What the form sends: the buyer, the item under the kind's own field name (ASSIGNMENT[kind].itemField),
+ * which the form picks at run time, and the expiry date (RMS: the device type); the server's schema checks it.
+ */
+export type AssignBody = Record<string, unknown>;
+
+/** Assigns an item: the kind's history and items reload, and its inventory list (the item moved on). */
 export function useAssign(kind: AssignmentKind) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      post<AssignmentRow & { detail: string }>(ASSIGNMENT[kind].path, body),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: keyOf(kind) }),
-        queryClient.invalidateQueries({ queryKey: ['inventory', kind] }),
-      ]),
-  });
+  return useInvalidatingMutation(
+    (body: AssignBody) =>
+      api(ASSIGNMENT_API[kind].assign, { body: body as EndpointInput<KindApi['assign']>['body'] }),
+    [ASSIGNMENTS_AREA, inventoryApi.rmsList.area],
+  );
 }

@@ -12,7 +12,7 @@ import { DayPicker } from '../../components/day-picker';
 import { expiryDisabled } from '../../lib/expiry-date';
 import { ASSIGN_BULK_AREA } from '@rms/contracts/bulk-upload';
 import { BulkUpload } from '../../components/bulk-upload';
-import { assignableItemsQuery, assignmentsKey, deviceTypesQuery, useAssign } from './api';
+import { ASSIGNMENTS_AREA, assignableItemsQuery, deviceTypesQuery, useAssign } from './api';
 import { AssignmentHistory } from './assignment-history';
 import { ASSIGN_VIEWS } from './kinds';
 import { OrganizationSearch, type FoundOrganization } from './organization-search';
@@ -93,7 +93,7 @@ export function AssignPage({ kind }: { kind: AssignmentKind }) {
               Add New Organization
             </Button>
           )}
-          <BulkUpload area={ASSIGN_BULK_AREA[kind]} refreshKey={assignmentsKey(kind)} />
+          <BulkUpload area={ASSIGN_BULK_AREA[kind]} reloads={[ASSIGNMENTS_AREA]} />
         </Flex>
       </Flex>
       <OrganizationSearch found={found} onFound={setFound} resetKey={resetKey} />

@@ -13,7 +13,7 @@ import { ApiError, formFieldErrors } from '../../api/errors';
 import { BulkUpload } from '../../components/bulk-upload';
 import { DayPicker } from '../../components/day-picker';
 import { zodRule } from '../../lib/zod-rule';
-import { inventoryKey, useSaveInventory } from './api';
+import { INVENTORY_AREA, useSaveInventory } from './api';
 import { DeviceKeyCard, DeviceKeyNotice } from './device-key';
 import { codeOf, expiryDisabled, KIND_VIEWS, modelOf } from './kinds';
 
@@ -59,12 +59,13 @@ export function InventoryFormPage({ kind }: { kind: InventoryKind }) {
     save.mutate(body, {
       onSuccess: (res) => {
         void message.success(res.detail);
-        if (!res.device_key) return void navigate(config.viewPath);
+        const deviceKey = 'device_key' in res ? res.device_key : undefined;
+        if (!deviceKey) return void navigate(config.viewPath);
         // A new RMS device's key is shown here once; the list follows when it is put away.
         void modal.success({
           title: res.detail,
           width: 560,
-          content: <DeviceKeyNotice code={values.code} deviceKey={res.device_key} />,
+          content: <DeviceKeyNotice code={values.code} deviceKey={deviceKey} />,
           onOk: () => void navigate(config.viewPath),
         });
       },
@@ -104,7 +105,7 @@ export function InventoryFormPage({ kind }: { kind: InventoryKind }) {
         </Typography.Title>
         {!editing && (
           <Flex gap={8} wrap>
-            <BulkUpload area={kind} refreshKey={inventoryKey(kind)} />
+            <BulkUpload area={kind} reloads={[INVENTORY_AREA]} />
           </Flex>
         )}
       </Flex>

@@ -4,6 +4,7 @@ import { App, Button, Card, Flex, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { INVENTORY_API } from '@rms/contracts/api/inventory';
 import { INVENTORY, type InventoryKind, type InventoryRow } from '@rms/contracts/inventory';
 import { useCanOpen } from '../../auth/use-allows';
 import { BulkUpload } from '../../components/bulk-upload';
@@ -14,7 +15,7 @@ import { PagedTable } from '../../components/paged-table';
 import { dash, formatDate, formatDateTimeAmPm } from '../../lib/format';
 import { useListParams } from '../../lib/use-list-params';
 import { useRestoreRow } from '../../lib/use-restore-row';
-import { inventoryKey, inventoryListQuery, useDeleteInventory } from './api';
+import { INVENTORY_AREA, INVENTORY_KEY, inventoryListQuery, useDeleteInventory } from './api';
 import { IssueDeviceKeysButton } from './device-key';
 import { codeOf, KIND_VIEWS, modelOf } from './kinds';
 
@@ -89,7 +90,7 @@ export function InventoryListPage({ kind }: { kind: InventoryKind }) {
   // RMS devices selected for new keys, across pages.
   const [selected, setSelected] = useState<number[]>([]);
   const keysFor = kind === 'rms' && canCreate;
-  const restore = useRestoreRow(INVENTORY[kind].path, [inventoryKey(kind)]);
+  const restore = useRestoreRow(INVENTORY_API[kind].update, [INVENTORY_KEY]);
 
   const columns: ColumnsType<InventoryRow> = [
     ...columnsOf(kind),
@@ -130,7 +131,7 @@ export function InventoryListPage({ kind }: { kind: InventoryKind }) {
         extra={
           <>
             {keysFor && <IssueDeviceKeysButton devices={selected} onIssued={() => setSelected([])} />}
-            <BulkUpload area={kind} refreshKey={inventoryKey(kind)} canUpload={canCreate} />
+            <BulkUpload area={kind} reloads={[INVENTORY_AREA]} canUpload={canCreate} />
           </>
         }
         deletedSwitch

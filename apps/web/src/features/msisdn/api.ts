@@ -1,52 +1,42 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Paged } from '@rms/contracts/common';
-import type { MsisdnFields, MsisdnRow } from '@rms/contracts/msisdn';
-import { get, post, put } from '../../api/client';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { msisdnApi as A } from '@rms/contracts/api/msisdn';
+import type { MsisdnFields } from '@rms/contracts/msisdn';
+import { api } from '../../api/client';
+import { apiPage, areaKey, useInvalidatingMutation } from '../../api/queries';
 
-// The MSISDN mapping area's calls (spec 02 §7), typed from contracts.
+// The MSISDN mapping area's calls (spec 02 §7), declared in contracts (api/msisdn.ts).
 
-export const MSISDN_URL = 'devices/msisdn_mapping/';
-const URL = MSISDN_URL;
-/** The query key of the mapping lists (a bulk upload reloads them). */
-export const LIST_KEY = ['msisdn'] as const;
+/** The MSISDN area: a save or a bulk upload reloads its lists. */
+export const MSISDN_AREA = A.list.area;
+/** Every MSISDN query. */
+export const MSISDN_KEY = areaKey(A.list);
 
 export function msisdnListQuery(params: { page: number; pageSize: number; query: string; deleted: boolean }) {
   return queryOptions({
-    queryKey: [...LIST_KEY, 'list', params],
-    queryFn: ({ signal }) =>
-      get<Paged<MsisdnRow>>(URL, {
-        query: {
-          page: params.page,
-          page_size: params.pageSize,
-          query: params.query || undefined,
-          is_active: params.deleted ? 'false' : undefined,
-        },
-        signal,
-      }),
+    ...apiPage(A.list, {
+      page: params.page,
+      page_size: params.pageSize,
+      query: params.query || undefined,
+      is_active: params.deleted ? 'false' : undefined,
+    }),
     placeholderData: keepPreviousData,
   });
 }
 
-function useInvalidatingMutation<TBody, TResult>(call: (body: TBody) => Promise<TResult>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: LIST_KEY }),
-  });
-}
-
 export function useCreateMapping() {
-  return useInvalidatingMutation((body: MsisdnFields) => post<MsisdnRow & { detail: string }>(URL, body));
+  return useInvalidatingMutation((body: MsisdnFields) => api(A.create, { body }), [MSISDN_AREA]);
 }
 
 export function useUpdateMapping() {
-  return useInvalidatingMutation((body: MsisdnFields & { id: number }) =>
-    put<MsisdnRow & { detail: string }>(URL, body),
+  return useInvalidatingMutation(
+    (body: MsisdnFields & { id: number }) => api(A.update, { body }),
+    [MSISDN_AREA],
   );
 }
 
 export function useDeleteMapping() {
-  return useInvalidatingMutation((id: number) =>
-    put<MsisdnRow & { detail: string }>(URL, { id, is_active: false }),
+  return useInvalidatingMutation(
+    (id: number) => api(A.update, { body: { id, is_active: false } }),
+    [MSISDN_AREA],
   );
 }

@@ -5,7 +5,7 @@ import { MSISDN_BULK_MESSAGES, MSISDN_BULK_TITLES } from '@rms/contracts/bulk-up
 import { ApiError, formFieldErrors } from '../../api/errors';
 import { BulkUpload } from '../../components/bulk-upload';
 import { zodRule } from '../../lib/zod-rule';
-import { LIST_KEY, useCreateMapping, useUpdateMapping } from './api';
+import { MSISDN_AREA, useCreateMapping, useUpdateMapping } from './api';
 
 const FIELDS = ['sim_number', 'imsi', 'msisdn'] as const;
 /** The contract's rule for the field: the form says what the server would. */
@@ -52,7 +52,7 @@ export function MsisdnFormPage() {
             area="msisdn"
             title={MSISDN_BULK_TITLES.add}
             successMessage={MSISDN_BULK_MESSAGES.created}
-            refreshKey={LIST_KEY}
+            reloads={[MSISDN_AREA]}
           />
         </Flex>
       </Flex>

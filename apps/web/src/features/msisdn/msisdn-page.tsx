@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Flex } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
+import { msisdnApi } from '@rms/contracts/api/msisdn';
 import { MSISDN_BULK_MESSAGES, MSISDN_BULK_TITLES } from '@rms/contracts/bulk-upload';
 import { MSISDN_MESSAGES, type MsisdnRow } from '@rms/contracts/msisdn';
 import { useCanOpen } from '../../auth/use-allows';
@@ -13,7 +14,7 @@ import { PagedTable } from '../../components/paged-table';
 import { dash } from '../../lib/format';
 import { useListParams } from '../../lib/use-list-params';
 import { useRestoreRow } from '../../lib/use-restore-row';
-import { LIST_KEY, MSISDN_URL, msisdnListQuery, useDeleteMapping } from './api';
+import { MSISDN_AREA, MSISDN_KEY, msisdnListQuery, useDeleteMapping } from './api';
 
 /**
  * View MSISDN Mapping (spec 02 §2): search, paged table with serial numbers, edit and soft delete;
@@ -28,7 +29,7 @@ export function MsisdnPage() {
     msisdnListQuery({ page: list.page, pageSize: list.pageSize, query: list.query, deleted: list.deleted }),
   );
   const remove = useDeleteMapping();
-  const restore = useRestoreRow(MSISDN_URL, [LIST_KEY]);
+  const restore = useRestoreRow(msisdnApi.update, [MSISDN_KEY]);
 
   const columns: ColumnsType<MsisdnRow> = [
     { title: 'SIM No.', dataIndex: 'sim_number', fixed: 'left', render: dash },
@@ -78,7 +79,7 @@ export function MsisdnPage() {
             area="msisdn"
             title={MSISDN_BULK_TITLES.view}
             successMessage={MSISDN_BULK_MESSAGES.added}
-            refreshKey={LIST_KEY}
+            reloads={[MSISDN_AREA]}
             canUpload={canManage}
           />
         }
