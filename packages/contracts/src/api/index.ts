@@ -1,10 +1,15 @@
 import type { Endpoint } from '../endpoint';
 import { activationApi } from './activations';
 import { dashboardApi } from './dashboard';
+import { employeeApi } from './employees';
 import { eventsApi } from './events';
 import { healthApi } from './health';
 import { ingestApi } from './ingest';
+import { masterDataApi } from './master-data';
 import { monitoringApi } from './monitoring';
+import { organizationApi } from './organizations';
+import { sessionApi } from './session';
+import { uploadApi } from './uploads';
 
 // Every area's endpoints, so a test can hold the server's routes and the declarations to each other.
 // An area adds its group here when it declares its endpoints.
@@ -15,4 +20,9 @@ export const API: Record<string, Record<string, Endpoint>> = {
   events: eventsApi,
   health: healthApi,
   ingest: ingestApi,
+  session: sessionApi,
+  organizations: organizationApi,
+  employees: employeeApi,
+  uploads: uploadApi,
+  'master-data': masterDataApi,
 };
