@@ -53,15 +53,18 @@ export function apiRows<E extends Endpoint>(endpoint: E, query?: ListQuery<E>) {
 
 /**
  * The console's one mutation hook: runs `call` and, once it succeeds, reloads every query of the
- * given areas (the saved area, and any other whose lists show what changed).
+ * given areas (the saved area, and any other whose lists show what changed). `silent`: the screen
+ * shows a failure itself (on the form), so the error catalogue does not (api/query-client.ts).
  */
 export function useInvalidatingMutation<TInput, TResult>(
   call: (input: TInput) => Promise<TResult>,
   areas: readonly string[],
+  { silent = false }: { silent?: boolean } = {},
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
+    meta: silent ? { silent } : undefined,
     onSuccess: () => Promise.all(areas.map((area) => queryClient.invalidateQueries({ queryKey: [area] }))),
   });
 }
