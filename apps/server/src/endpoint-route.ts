@@ -1,6 +1,6 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Endpoint } from '@rms/contracts/endpoint';
+import type { Endpoint, SuccessStatus } from '@rms/contracts/endpoint';
 
 // Registers a route from its contract descriptor (packages/contracts/src/api/): path, access, schemas,
 // status and OpenAPI text all come from the descriptor; the route module supplies only the handler.
@@ -27,10 +27,14 @@ export type EndpointHandler<E extends Endpoint> = (
   reply: FastifyReply,
 ) => Promise<EndpointReply<E>> | EndpointReply<E>;
 
-/** What a route may add to its descriptor on the server only: a request-rate limit, a body size limit. */
+/**
+ * What a route may add to its descriptor on the server only: a request-rate limit, a body size limit,
+ * a guard that runs before the input is validated (master data's provider-only check).
+ */
 export interface RouteLimits {
   rateLimit?: FastifyContextConfig['rateLimit'];
   bodyLimit?: number;
+  preValidation?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 }
 
 export function routeEndpoint<E extends Endpoint>(
@@ -39,7 +43,9 @@ export function routeEndpoint<E extends Endpoint>(
   handler: EndpointHandler<E>,
   limits: RouteLimits = {},
 ): void {
-  const status = endpoint.status ?? 200;
+  const statuses: readonly SuccessStatus[] = [endpoint.status ?? 200].flat();
+  const status = statuses[0] ?? 200;
+  const response = endpoint.response;
   const security = endpoint.security ?? (endpoint.access.kind === 'public' ? null : 'bearer');
   for (const url of [endpoint.path, ...(endpoint.aliases ?? [])]) {
     app.route({
@@ -47,16 +53,21 @@ export function routeEndpoint<E extends Endpoint>(
       url,
       config: { access: endpoint.access, ...(limits.rateLimit && { rateLimit: limits.rateLimit }) },
       ...(limits.bodyLimit && { bodyLimit: limits.bodyLimit }),
+      ...(limits.preValidation && { preValidation: limits.preValidation }),
       schema: {
         tags: [endpoint.area],
         summary: endpoint.summary,
         ...(endpoint.description && { description: endpoint.description }),
+        ...(endpoint.hidden && { hide: true }),
         ...(security && { security: [{ [security]: [] }] }),
         ...(endpoint.params && { params: endpoint.params }),
         ...(endpoint.query && { querystring: endpoint.query }),
         ...(endpoint.body && { body: endpoint.body }),
-        ...((endpoint.response || endpoint.errors) && {
-          response: { ...(endpoint.response && { [status]: endpoint.response }), ...endpoint.errors },
+        ...((response || endpoint.errors) && {
+          response: {
+            ...(response && Object.fromEntries(statuses.map((code) => [code, response]))),
+            ...endpoint.errors,
+          },
         }),
       },
       handler: async (request, reply) => {

@@ -6,6 +6,7 @@ import type { Access } from './permissions';
 // the routes so registered. Changing a path or a field here is one edit that both sides' compilers follow.
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type SuccessStatus = 200 | 201 | 202;
 
 export interface Endpoint {
   /** The area the endpoint belongs to (the OpenAPI tag, and the console's query-key root). */
@@ -30,8 +31,13 @@ export interface Endpoint {
   body?: z.ZodType;
   /** The success answer. Absent for answers that are not JSON (files, event streams). */
   response?: z.ZodType;
-  /** The success status; 200 unless given. */
-  status?: 200 | 201 | 202;
+  /**
+   * The success status; 200 unless given. A save that answers 201 when it adds and 200 when it edits
+   * lists both, the usual one first (the handler sets the other): both are documented.
+   */
+  status?: SuccessStatus | readonly [SuccessStatus, ...SuccessStatus[]];
+  /** Left out of the OpenAPI document: links the server hands out itself (signed file links). */
+  hidden?: boolean;
   /** Failure answers with a shape of their own (documented, and what the handler may answer with them). */
   errors?: { 400?: z.ZodType };
 }

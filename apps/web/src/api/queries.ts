@@ -53,18 +53,18 @@ export function apiRows<E extends Endpoint>(endpoint: E, query?: ListQuery<E>) {
 
 /**
  * The console's one mutation hook: runs `call` and, once it succeeds, reloads every query of the
- * given areas (the saved area, and any other whose lists show what changed). `silent`: the caller
- * shows the failure itself (the query client's error message stays away).
+ * given areas (the saved area, and any other whose lists show what changed). `silent`: the screen
+ * shows a failure itself (on the form), so the error catalogue does not (api/query-client.ts).
  */
 export function useInvalidatingMutation<TInput, TResult>(
   call: (input: TInput) => Promise<TResult>,
   areas: readonly string[],
-  options: { silent?: boolean } = {},
+  { silent = false }: { silent?: boolean } = {},
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    ...(options.silent && { meta: { silent: true } }),
+    meta: silent ? { silent } : undefined,
     onSuccess: () => Promise.all(areas.map((area) => queryClient.invalidateQueries({ queryKey: [area] }))),
   });
 }

@@ -1,4 +1,5 @@
-import type { TokenPair } from '@rms/contracts/session';
+import { sessionApi as S } from '@rms/contracts/api/session';
+import { endpointPath, type EndpointInput, type EndpointOutput } from '@rms/contracts/endpoint';
 import { expiresSoon } from '../auth/jwt';
 import { readTokens, storeTokens } from '../auth/session-store';
 import { ApiError } from './errors';
@@ -37,10 +38,12 @@ async function refreshUnlessRenewed(stale: string): Promise<string | null> {
   if (!current) return null;
   if (current.access !== stale && !expiresSoon(current.access)) return current.access;
   try {
-    const pair = await exchange<TokenPair>({
-      method: 'POST',
-      path: 'token/refresh/',
-      body: { refresh: current.refresh },
+    // Straight through the transport: this call is what keeps the session, so it never ends one.
+    const body: EndpointInput<typeof S.refresh>['body'] = { refresh: current.refresh };
+    const pair = await exchange<EndpointOutput<typeof S.refresh>>({
+      method: S.refresh.method,
+      path: endpointPath(S.refresh),
+      body,
     });
     storeTokens(pair);
     return pair.access;

@@ -1,5 +1,6 @@
-import type { FileKind, PhotoUpdateBody, PhotoUpdateResponse, PresignResponse } from '@rms/contracts/uploads';
-import { post, put } from './client';
+import { uploadApi as U } from '@rms/contracts/api/uploads';
+import type { FileKind, PhotoUpdateBody } from '@rms/contracts/uploads';
+import { api } from './client';
 import { ApiError } from './errors';
 
 // The upload steps of spec 01 §4: ask for a presigned URL, PUT the file there with its content type,
@@ -7,11 +8,7 @@ import { ApiError } from './errors';
 
 /** Uploads one file; resolves with the file name to record. */
 export async function uploadFile(file: File, kind: FileKind): Promise<string> {
-  const target = await post<PresignResponse>('uploads/presigned_url/', {
-    file: file.name,
-    file_type: kind,
-    size: file.size,
-  });
+  const target = await api(U.presign, { body: { file: file.name, file_type: kind, size: file.size } });
   // Straight to the store (this server's signed link, or S3): no bearer token, the URL is the permission.
   const response = await fetch(target.url, {
     method: 'PUT',
@@ -31,7 +28,7 @@ export async function uploadFile(file: File, kind: FileKind): Promise<string> {
   return target.file_name;
 }
 
-/** Records a profile image (spec 01 §7 `PUT uploads/download_file/`). */
-export function recordPhoto(body: PhotoUpdateBody): Promise<PhotoUpdateResponse> {
-  return put<PhotoUpdateResponse>('uploads/download_file/', body);
+/** Records a profile image (spec 01 §7: the PUT of the download-file path). */
+export function recordPhoto(body: PhotoUpdateBody) {
+  return api(U.recordPhoto, { body });
 }

@@ -1,15 +1,12 @@
-import type { SessionUser } from '@rms/contracts/session';
 import { useQuery } from '@tanstack/react-query';
-import { get } from '../api/client';
+import { sessionApi as S } from '@rms/contracts/api/session';
+import { apiQuery } from '../api/queries';
 
-export const CURRENT_USER_KEY = ['users', 'me'] as const;
+const currentUser = apiQuery(S.me, {});
+/** The signed-in user's query: sign-in and profile saves put the user they got back here. */
+export const CURRENT_USER_KEY = currentUser.queryKey;
 
-/** The signed-in user's details from the server (users/me/); only runs while signed in. */
+/** The signed-in user's details from the server; only runs while signed in. */
 export function useCurrentUser(signedIn: boolean) {
-  return useQuery({
-    queryKey: CURRENT_USER_KEY,
-    queryFn: ({ signal }) => get<SessionUser>('users/me/', { signal }),
-    enabled: signedIn,
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...currentUser, enabled: signedIn, staleTime: 5 * 60_000 });
 }

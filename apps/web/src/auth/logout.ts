@@ -1,4 +1,5 @@
-import { post } from '../api/client';
+import { sessionApi as S } from '@rms/contracts/api/session';
+import { api } from '../api/client';
 import { goTo } from '../lib/browser';
 import { loginPath } from '../lib/safe-next';
 import { clearSession, readTokens } from './session-store';
@@ -11,9 +12,7 @@ import { clearSession, readTokens } from './session-store';
 export async function logout(): Promise<void> {
   const tokens = readTokens();
   if (tokens) {
-    await post('logout/', { refresh: tokens.refresh, access: tokens.access }, { auth: false }).catch(
-      () => undefined,
-    );
+    await api(S.logout, { body: { refresh: tokens.refresh, access: tokens.access } }).catch(() => undefined);
   }
   clearSession();
   goTo(loginPath('/')); // spec 01 §2: Log Out goes to /login/?next=/ (encoded like every next)

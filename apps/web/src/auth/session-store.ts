@@ -97,7 +97,7 @@ export function storeTokens(pair: TokenPair): void {
   localStorage.setItem(SESSION_KEYS.refresh, pair.refresh);
 }
 
-/** Stores fresh user details (users/me/); a no-op when nothing changed, so other tabs see no event. */
+/** Stores fresh user details (sessionApi.me); a no-op when nothing changed, so other tabs see no event. */
 export function storeUser(user: SessionUser): void {
   if (localStorage.getItem(SESSION_KEYS.user) === JSON.stringify(user)) return;
   writeUser(user);

@@ -6,7 +6,7 @@ import { useSession } from './use-session';
 
 /**
  * Keeps the stored session current (spec 01 §4): at start-up, when signed in, the user's details and
- * permissions are loaded from users/me/ and stored; when another tab signs in as someone else or signs
+ * permissions are loaded from the server (sessionApi.me) and stored; when another tab signs in as someone else or signs
  * out, this tab reloads rather than keep showing the previous user's screens.
  */
 export function SessionSync() {

@@ -1,13 +1,13 @@
+import { organizationApi as O } from '@rms/contracts/api/organizations';
 import { permissionLabel } from '@rms/contracts/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { Checkbox, Col, Empty, Row } from 'antd';
-import { get } from '../api/client';
+import { apiQuery } from '../api/queries';
 
 /** The permission keys the caller may grant (their own codes; every code for a super-user). */
 export function usePermissionKeys() {
   return useQuery({
-    queryKey: ['permission-keys'],
-    queryFn: ({ signal }) => get<{ key: string }[]>('admin_settings/permissions/', { signal }),
+    ...apiQuery(O.permissions, {}),
     select: (rows) => rows.map((r) => r.key),
     staleTime: 5 * 60_000,
   });

@@ -1,29 +1,22 @@
-import { MASTER_DATA_LABELS, type CityRow, type StateRow } from '@rms/contracts/master-data';
+import { masterDataApi as D } from '@rms/contracts/api/master-data';
+import { MASTER_DATA_LABELS } from '@rms/contracts/master-data';
 import { requiredMessage } from '@rms/contracts/fields';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Col, Form, Select, type ColProps } from 'antd';
 import type { NamePath } from 'antd/es/form/interface';
 import type { ReactNode } from 'react';
-import { get } from '../api/client';
-import { MASTER_DATA_KEYS } from '../lib/master-data-keys';
+import { apiRows } from '../api/queries';
 
 // The state and city pickers of every form that asks for a place (organization registration, device
 // activation, the city master). Choosing a state clears the city and loads that state's cities;
-// clearing the state clears the city and its list (spec 01 §4).
+// clearing the state clears the city and its list (spec 01 §4). Saving master data reloads these
+// pickers too: they are queries of the master-data area.
 
-export const stateLookupQuery = () =>
-  queryOptions({
-    queryKey: [...MASTER_DATA_KEYS.states, 'lookup'],
-    queryFn: ({ signal }) =>
-      get<StateRow[]>('admin_settings/state/', { query: { pagination: false }, signal }),
-    staleTime: 5 * 60_000,
-  });
+export const stateLookupQuery = () => queryOptions({ ...apiRows(D.states), staleTime: 5 * 60_000 });
 
 export const cityLookupQuery = (stateId: number | undefined) =>
   queryOptions({
-    queryKey: [...MASTER_DATA_KEYS.cities, 'lookup', stateId],
-    queryFn: ({ signal }) =>
-      get<CityRow[]>('admin_settings/city/', { query: { pagination: false, state: stateId }, signal }),
+    ...apiRows(D.cities, { state: stateId }),
     enabled: stateId !== undefined && stateId !== null,
     staleTime: 5 * 60_000,
   });

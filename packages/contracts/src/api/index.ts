@@ -3,14 +3,19 @@ import { activationApi } from './activations';
 import { assignmentApi } from './assignments';
 import { bulkUploadApi } from './bulk-upload';
 import { dashboardApi } from './dashboard';
+import { employeeApi } from './employees';
 import { eventsApi } from './events';
 import { healthApi } from './health';
 import { ingestApi } from './ingest';
 import { inspectionApi } from './inspections';
 import { inventoryApi } from './inventory';
+import { masterDataApi } from './master-data';
 import { monitoringApi } from './monitoring';
 import { msisdnApi } from './msisdn';
+import { organizationApi } from './organizations';
 import { parameterApi } from './parameters';
+import { sessionApi } from './session';
+import { uploadApi } from './uploads';
 
 // Every area's endpoints, so a test can hold the server's routes and the declarations to each other.
 // An area adds its group here when it declares its endpoints.
@@ -27,4 +32,9 @@ export const API: Record<string, Record<string, Endpoint>> = {
   parameters: parameterApi,
   inspections: inspectionApi,
   'bulk upload': bulkUploadApi,
+  session: sessionApi,
+  organizations: organizationApi,
+  employees: employeeApi,
+  uploads: uploadApi,
+  'master-data': masterDataApi,
 };

@@ -1,69 +1,29 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { SIGNED_IN } from '@rms/contracts/permissions';
-import { accessOf } from '@rms/contracts/routes';
-import {
-  MASTER_DATA_MESSAGES as M,
-  cityCreateBody,
-  cityList,
-  cityQuery,
-  cityRow,
-  cityUpdateBody,
-} from '@rms/contracts/master-data';
+import type { FastifyPluginAsync } from 'fastify';
+import { masterDataApi as D } from '@rms/contracts/api/master-data';
+import { MASTER_DATA_MESSAGES as M } from '@rms/contracts/master-data';
+import { routeEndpoint as route } from '../../endpoint-route';
 import { providerOnly } from './provider-only';
 import { createCity, listCities, updateCity } from './cities-service';
 
-const saved = cityRow.extend({ detail: z.string() });
+// The cities' handlers; paths, access and schemas are declared in contracts (api/master-data.ts).
 
-export const cityRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/admin_settings/city/',
-    {
-      // Organization registration and device activation pick cities too, not only this screen.
-      config: { access: SIGNED_IN },
-      schema: {
-        tags: ['master-data'],
-        summary: 'Active cities with their state (filter by state; paged, or all with pagination=false)',
-        querystring: cityQuery,
-        response: { 200: cityList },
-      },
-    },
-    async (request) => listCities(app.db, request.query),
+export const cityRoutes: FastifyPluginAsync = async (app) => {
+  route(app, D.cities, (request) => listCities(app.db, request.query));
+
+  route(
+    app,
+    D.createCity,
+    async (request) => ({ ...(await createCity(app.db, request.body)), detail: M.cityAdded }),
+    { preValidation: providerOnly },
   );
 
-  app.post(
-    '/admin_settings/city/',
-    {
-      config: { access: accessOf('/admin/city') },
-      preValidation: providerOnly,
-      schema: {
-        tags: ['master-data'],
-        summary: 'Add a city to a state (provider organization only)',
-        body: cityCreateBody,
-        response: { 201: saved },
-      },
-    },
-    async (request, reply) => {
-      const row = await createCity(app.db, request.body);
-      return reply.status(201).send({ ...row, detail: M.cityAdded });
-    },
-  );
-
-  app.put(
-    '/admin_settings/city/',
-    {
-      config: { access: accessOf('/admin/city') },
-      preValidation: providerOnly,
-      schema: {
-        tags: ['master-data'],
-        summary: 'Edit a city, or soft-delete it with is_active=false (provider organization only)',
-        body: cityUpdateBody,
-        response: { 200: saved },
-      },
-    },
+  route(
+    app,
+    D.updateCity,
     async (request) => {
       const { row, detail } = await updateCity(app.db, request.body);
       return { ...row, detail };
     },
+    { preValidation: providerOnly },
   );
 };

@@ -1,48 +1,33 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { pageQuery } from '@rms/contracts/common';
-import { accessOf } from '@rms/contracts/routes';
-import { hsnList, hsnRow, hsnSaveBody } from '@rms/contracts/master-data';
+import type { FastifyPluginAsync } from 'fastify';
+import { masterDataApi as D } from '@rms/contracts/api/master-data';
+import { routeEndpoint as route } from '../../endpoint-route';
 import { providerOnly } from './provider-only';
 import { listHsn, saveHsn } from './hsn-service';
 
-const saved = hsnRow.extend({ detail: z.string() });
+// The HSN codes' handlers; paths, access and schemas are declared in contracts (api/master-data.ts).
 
-export const hsnRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/publisher/hsn_settings/',
-    {
-      config: { access: accessOf('/hsn-settings') },
-      schema: {
-        tags: ['master-data'],
-        summary: 'Active HSN codes with their GST rates (paged, or all with pagination=false)',
-        querystring: pageQuery,
-        response: { 200: hsnList },
-      },
+export const hsnRoutes: FastifyPluginAsync = async (app) => {
+  route(app, D.hsn, (request) => listHsn(app.db, request.query));
+
+  // The spec's form saves through POST (with id when editing): 201 when it adds, 200 otherwise.
+  route(
+    app,
+    D.saveHsn,
+    async (request, reply) => {
+      const { row, detail } = await saveHsn(app.db, request.body);
+      if (request.body.kind !== 'save' || request.body.id !== undefined) reply.status(200);
+      return { ...row, detail };
     },
-    async (request) => listHsn(app.db, request.query),
+    { preValidation: providerOnly },
   );
-
-  const save = {
-    config: { access: accessOf('/hsn-settings') },
-    preValidation: providerOnly,
-    schema: {
-      tags: ['master-data'],
-      summary: 'Add an HSN code, edit it (with id) or soft-delete it (id, is_active=false); provider only',
-      body: hsnSaveBody,
-      response: { 200: saved, 201: saved },
+  // PUT does the same for REST clients, always with 200.
+  route(
+    app,
+    D.putHsn,
+    async (request) => {
+      const { row, detail } = await saveHsn(app.db, request.body);
+      return { ...row, detail };
     },
-  };
-  // The spec's form saves through POST (with id when editing); PUT does the same for REST clients.
-  app.post('/publisher/hsn_settings/', save, async (request, reply) => {
-    const { row, detail } = await saveHsn(app.db, request.body);
-    return reply.status(request.body.kind === 'save' && request.body.id === undefined ? 201 : 200).send({
-      ...row,
-      detail,
-    });
-  });
-  app.put('/publisher/hsn_settings/', save, async (request) => {
-    const { row, detail } = await saveHsn(app.db, request.body);
-    return { ...row, detail };
-  });
+    { preValidation: providerOnly },
+  );
 };

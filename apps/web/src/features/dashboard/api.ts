@@ -1,30 +1,15 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { dashboardApi as D } from '@rms/contracts/api/dashboard';
-import type { Paged } from '@rms/contracts/common';
-import type { OrganizationRow } from '@rms/contracts/organizations';
-import { get } from '../../api/client';
-import { apiQuery } from '../../api/queries';
+import { organizationApi as O } from '@rms/contracts/api/organizations';
+import { apiPage, apiQuery } from '../../api/queries';
 import type { MonthRangeDays } from '../../lib/month-range';
 
-// The dashboard's calls (spec 01 §7). The company panels call the organizations area's endpoints.
+// The dashboard's calls (spec 01 §7). The company panels are queries of the organizations area
+// (contracts api/organizations.ts), so saving an organization reloads them.
 
-export interface CompanyCounts {
-  active_companies: number;
-  expired_count: number;
-  deactivated_companies: number;
-}
+export const companyCountsQuery = queryOptions(apiQuery(O.dashboardCounts, {}));
 
-export const companyCountsQuery = queryOptions({
-  queryKey: ['dashboard', 'companies'],
-  queryFn: ({ signal }) =>
-    get<CompanyCounts>('admin_settings/dashboard_companies/', { query: { pagination: 'false' }, signal }),
-});
-
-export const recentCompaniesQuery = queryOptions({
-  queryKey: ['dashboard', 'recent-companies'],
-  queryFn: ({ signal }) =>
-    get<Paged<OrganizationRow>>('admin_settings/recent_companies/', { query: { page_size: 5 }, signal }),
-});
+export const recentCompaniesQuery = queryOptions(apiPage(O.recent, { page_size: 5 }));
 
 // The fleet panels (spec 01 §7), declared in contracts (api/dashboard.ts); the live channel refreshes
 // them through their endpoints (api/live-keys.ts).

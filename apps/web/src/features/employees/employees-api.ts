@@ -1,55 +1,42 @@
-import type { Paged } from '@rms/contracts/common';
-import type { EmployeeCreateBody, EmployeeRow, EmployeeUpdateBody } from '@rms/contracts/employees';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { get, post, put } from '../../api/client';
-import { EMPLOYEES_KEY } from '../../lib/people-keys';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { employeeApi as E } from '@rms/contracts/api/employees';
+import { organizationApi } from '@rms/contracts/api/organizations';
+import type { EmployeeCreateBody, EmployeeUpdateBody } from '@rms/contracts/employees';
+import { api } from '../../api/client';
+import { apiPage, apiRows, areaKey, useInvalidatingMutation } from '../../api/queries';
 
-// The employees area's calls: list, create, update, soft delete, and the lists its form offers.
+// The employees area's calls (declared in contracts, api/employees.ts): list, create, update, soft
+// delete, and the lists its form offers.
 
-export const EMPLOYEES_URL = 'admin_settings/employee/';
+/** Every employee query: what saving one reloads (and restoring an organization, which brings its people back). */
+export const EMPLOYEES_KEY = areaKey(E.list);
 
 export function useEmployees(params: { page: number; pageSize: number; query: string; deleted: boolean }) {
   return useQuery({
-    queryKey: [...EMPLOYEES_KEY, params],
-    queryFn: ({ signal }) =>
-      get<Paged<EmployeeRow>>('admin_settings/employee/', {
-        query: {
-          page: params.page,
-          page_size: params.pageSize,
-          query: params.query || null,
-          is_active: params.deleted ? 'false' : null,
-        },
-        signal,
-      }),
-    placeholderData: (previous) => previous,
+    ...apiPage(E.list, {
+      page: params.page,
+      page_size: params.pageSize,
+      query: params.query || undefined,
+      is_active: params.deleted ? 'false' : undefined,
+    }),
+    placeholderData: keepPreviousData,
   });
 }
 
-type Saved = Partial<EmployeeRow> & { detail: string };
-
 export function useSaveEmployee() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    // Field errors go onto the form; the catalogue still shows the detail.
-    mutationFn: (body: { create: EmployeeCreateBody } | { update: EmployeeUpdateBody }) =>
-      'create' in body
-        ? post<Saved>('admin_settings/employee/', body.create)
-        : put<Saved>('admin_settings/employee/', body.update),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: EMPLOYEES_KEY }),
-  });
+  // Field errors go onto the form; the catalogue still shows the detail.
+  return useInvalidatingMutation(
+    (body: { create: EmployeeCreateBody } | { update: EmployeeUpdateBody }) =>
+      'create' in body ? api(E.create, { body: body.create }) : api(E.update, { body: body.update }),
+    [E.list.area],
+  );
 }
 
 export function useDeleteEmployee() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => put<Saved>('admin_settings/employee/', { id, is_active: false }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: EMPLOYEES_KEY }),
-  });
-}
-
-export interface OrganizationOption {
-  id: number;
-  company_name: string;
+  return useInvalidatingMutation(
+    (id: number) => api(E.update, { body: { id, is_active: false } }),
+    [E.list.area],
+  );
 }
 
 /**
@@ -58,9 +45,7 @@ export interface OrganizationOption {
  */
 export function useOrganizationOptions(enabled: boolean) {
   return useQuery({
-    queryKey: ['organizations', 'options'],
-    queryFn: ({ signal }) =>
-      get<OrganizationOption[]>('admin_settings/organizations/', { query: { pagination: false }, signal }),
+    ...apiRows(organizationApi.list),
     enabled,
     retry: false,
     staleTime: 5 * 60_000,

@@ -1,25 +1,16 @@
-import type { Paged } from '@rms/contracts/common';
-import type { HsnFields, HsnRow } from '@rms/contracts/master-data';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { get, post } from '../../api/client';
-import { MASTER_DATA_KEYS } from '../../lib/master-data-keys';
+import { queryOptions } from '@tanstack/react-query';
+import { masterDataApi as D } from '@rms/contracts/api/master-data';
+import type { HsnFields } from '@rms/contracts/master-data';
+import { api } from '../../api/client';
+import { apiPage, useInvalidatingMutation } from '../../api/queries';
 
-type Saved = HsnRow & { detail: string };
-const PATH = 'publisher/hsn_settings/';
-
-export const hsnPageQuery = (page: number) =>
-  queryOptions({
-    queryKey: [...MASTER_DATA_KEYS.hsn, 'page', page],
-    queryFn: ({ signal }) => get<Paged<HsnRow>>(PATH, { query: { page }, signal }),
-  });
+export const hsnPageQuery = (page: number) => queryOptions(apiPage(D.hsn, { page }));
 
 /** Spec 01 §7: POST adds, POST with id edits, POST with id and is_active false deletes. */
 export function useSaveHsn() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: (HsnFields & { id?: number }) | { id: number; is_active: false }) =>
-      post<Saved>(PATH, body),
-    meta: { silent: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: MASTER_DATA_KEYS.hsn }),
-  });
+  return useInvalidatingMutation(
+    (body: (HsnFields & { id?: number }) | { id: number; is_active: false }) => api(D.saveHsn, { body }),
+    [D.hsn.area],
+    { silent: true },
+  );
 }

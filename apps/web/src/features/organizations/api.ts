@@ -1,18 +1,13 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Paged } from '@rms/contracts/common';
-import type {
-  OrganizationCreateInput,
-  OrganizationRow,
-  OrganizationUpdateInput,
-} from '@rms/contracts/organizations';
-import { get, post, put } from '../../api/client';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { organizationApi as O } from '@rms/contracts/api/organizations';
+import type { OrganizationCreateInput, OrganizationUpdateInput } from '@rms/contracts/organizations';
+import { api } from '../../api/client';
+import { apiPage, apiRows, areaKey, useInvalidatingMutation } from '../../api/queries';
 
-// The organizations area's calls (spec 01 §7), typed from contracts.
+// The organizations area's calls (spec 01 §7), declared in contracts (api/organizations.ts).
 
-export const ORGANIZATIONS_URL = 'admin_settings/organizations/';
-/** The query key of the organization lists. */
-export const ORGANIZATIONS_KEY = ['organizations'] as const;
-const LIST_KEY = ORGANIZATIONS_KEY;
+/** Every organization query: what saving one reloads. */
+export const ORGANIZATIONS_KEY = areaKey(O.list);
 
 export function organizationListQuery(params: {
   page: number;
@@ -21,69 +16,46 @@ export function organizationListQuery(params: {
   deleted: boolean;
 }) {
   return queryOptions({
-    queryKey: [...LIST_KEY, 'list', params],
-    queryFn: ({ signal }) =>
-      get<Paged<OrganizationRow>>('admin_settings/organizations/', {
-        query: {
-          page: params.page,
-          page_size: params.pageSize,
-          query: params.query || undefined,
-          is_active: params.deleted ? 'false' : undefined,
-        },
-        signal,
-      }),
+    ...apiPage(O.list, {
+      page: params.page,
+      page_size: params.pageSize,
+      query: params.query || undefined,
+      is_active: params.deleted ? 'false' : undefined,
+    }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useOrganization(id: number | undefined) {
   return useQuery({
-    queryKey: [...LIST_KEY, 'one', id],
+    ...apiRows(O.list, { id }),
     enabled: id !== undefined,
-    queryFn: async ({ signal }) => {
-      const rows = await get<OrganizationRow[]>('admin_settings/organizations/', {
-        query: { id, pagination: 'false' },
-        signal,
-      });
-      return rows[0] ?? null;
-    },
-  });
-}
-
-function useInvalidatingMutation<TBody, TResult>(call: (body: TBody) => Promise<TResult>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: LIST_KEY }),
+    select: (rows) => rows[0] ?? null,
   });
 }
 
 export function useCreateOrganization() {
-  return useInvalidatingMutation((body: OrganizationCreateInput) =>
-    post<OrganizationRow & { detail: string }>('admin_settings/organizations/', body),
-  );
+  return useInvalidatingMutation((body: OrganizationCreateInput) => api(O.create, { body }), [O.list.area]);
 }
 
 export function useUpdateOrganization() {
-  return useInvalidatingMutation((body: OrganizationUpdateInput) =>
-    put<OrganizationRow & { detail: string }>('admin_settings/organizations/', body),
-  );
+  return useInvalidatingMutation((body: OrganizationUpdateInput) => api(O.update, { body }), [O.list.area]);
 }
 
 export function useDeleteOrganization() {
-  return useInvalidatingMutation((id: number) =>
-    put<{ detail: string }>('admin_settings/organizations/', { id, is_active: false }),
+  return useInvalidatingMutation(
+    (id: number) => api(O.update, { body: { id, is_active: false } }),
+    [O.list.area],
   );
 }
 
 export function useAddExistingOrganization() {
-  return useInvalidatingMutation((body: { email: string; pan: string }) =>
-    post<{ detail: string }>('admin_settings/existing_organization/', body),
+  return useInvalidatingMutation(
+    (body: { email: string; pan: string }) => api(O.addExisting, { body }),
+    [O.list.area],
   );
 }
 
 export function checkSubDomain(subDomain: string) {
-  return post<{ available: boolean; detail: string }>('admin_settings/sub_domain_check/', {
-    sub_domain: subDomain,
-  });
+  return api(O.subDomainCheck, { body: { sub_domain: subDomain } });
 }

@@ -11,8 +11,10 @@ import { PagedTable } from '../../components/paged-table';
 import { dash, formatDate } from '../../lib/format';
 import { useListParams } from '../../lib/use-list-params';
 import { useRestoreRow } from '../../lib/use-restore-row';
-import { EMPLOYEES_KEY } from '../../lib/people-keys';
-import { ORGANIZATIONS_KEY, ORGANIZATIONS_URL, organizationListQuery, useDeleteOrganization } from './api';
+import { employeeApi } from '@rms/contracts/api/employees';
+import { organizationApi } from '@rms/contracts/api/organizations';
+import { areaKey } from '../../api/queries';
+import { ORGANIZATIONS_KEY, organizationListQuery, useDeleteOrganization } from './api';
 
 /**
  * All Organizations (spec 01 §2): search, paged 20 with serial numbers, edit and soft delete; "Show
@@ -33,7 +35,7 @@ export function OrganizationsPage() {
   );
   const remove = useDeleteOrganization();
   // The people deleted with an organization come back with it.
-  const restore = useRestoreRow(ORGANIZATIONS_URL, [ORGANIZATIONS_KEY, EMPLOYEES_KEY]);
+  const restore = useRestoreRow(organizationApi.update, [ORGANIZATIONS_KEY, areaKey(employeeApi.list)]);
 
   const columns: ColumnsType<OrganizationRow> = [
     // Name on the left, status and actions on the right stay in view while the rest scrolls between.

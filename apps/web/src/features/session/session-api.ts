@@ -1,48 +1,35 @@
-import type {
-  LoginBody,
-  LoginResponse,
-  PasswordChangeBody,
-  ProfileUpdateBody,
-  SessionUser,
-} from '@rms/contracts/session';
-import { get, post } from '../../api/client';
+import { organizationApi as O } from '@rms/contracts/api/organizations';
+import { sessionApi as S } from '@rms/contracts/api/session';
+import type { LoginBody, PasswordChangeBody, ProfileUpdateBody } from '@rms/contracts/session';
+import { api } from '../../api/client';
 
-// Calls made before sign-in: `auth: false`, so a refusal is the form's to show and never ends a session.
+// The session area's calls, declared in contracts (api/session.ts). Those made before sign-in are
+// public endpoints: `api` sends them without the session, so a refusal is the form's to show and never
+// ends a session.
 
-export function login(body: LoginBody): Promise<LoginResponse> {
-  return post<LoginResponse>('users/login/', body, { auth: false });
+export function login(body: LoginBody) {
+  return api(S.login, { body });
 }
 
-export function requestPasswordReset(username: string): Promise<{ detail: string }> {
-  return post<{ detail: string }>('users/password_reset/', { username }, { auth: false });
+export function requestPasswordReset(username: string) {
+  return api(S.passwordReset, { body: { username } });
 }
 
-/** Organization details for the sign-in page; any of them may be missing (null). */
-export interface Branding {
-  name: string | null;
-  url: string | null;
-  tagline: string | null;
-}
-
-export function fetchBranding(signal?: AbortSignal): Promise<Branding> {
-  return get<Branding>('admin_settings/organization_details/', { auth: false, signal });
-}
-
-export function confirmPasswordReset(code: string, password: string): Promise<{ detail: string }> {
-  return post<{ detail: string }>('users/password_reset/confirm/', { code, password }, { auth: false });
+export function confirmPasswordReset(code: string, password: string) {
+  return api(S.passwordResetConfirm, { body: { code, password } });
 }
 
 /** An organization owner's confirmation, from the mailed link, that another organization may manage theirs. */
-export function confirmAdoption(code: string): Promise<{ detail: string }> {
-  return post<{ detail: string }>('admin_settings/existing_organization/confirm/', { code }, { auth: false });
+export function confirmAdoption(code: string) {
+  return api(O.confirmAdoption, { body: { code } });
 }
 
 // Signed-in calls of Manage Profile.
 
-export function updateProfile(body: ProfileUpdateBody): Promise<{ detail: string; user: SessionUser }> {
-  return post<{ detail: string; user: SessionUser }>('users/update_profile/', body);
+export function updateProfile(body: ProfileUpdateBody) {
+  return api(S.updateProfile, { body });
 }
 
-export function changePassword(body: PasswordChangeBody): Promise<{ detail: string }> {
-  return post<{ detail: string }>('users/password_change/', body);
+export function changePassword(body: PasswordChangeBody) {
+  return api(S.changePassword, { body });
 }

@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { CURRENT_USER_KEY } from '../../auth/current-user';
 import { readSession } from '../../auth/session-store';
 import { stubApi } from '../../test-utils/fake-api';
 import { makeToken, makeUser } from '../../test-utils/fixtures';
@@ -59,7 +60,7 @@ describe('the standalone sign-in page', () => {
     });
     expect(readSession()?.user.id).toBe(user.id);
     // The console takes over this query client: it already knows who signed in.
-    expect(queryClient.getQueryData(['users', 'me'])).toEqual(user);
+    expect(queryClient.getQueryData(CURRENT_USER_KEY)).toEqual(user);
     expect(await screen.findByText('User LoggedIn Successfully.')).toBeInTheDocument();
   });
 

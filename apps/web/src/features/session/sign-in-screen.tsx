@@ -92,7 +92,7 @@ function SignInForm({ onSubmit, onForgotPassword }: { onSubmit?: () => void; onF
     mutationFn: login,
     meta: { silent: true },
     onSuccess: (response) => {
-      // The user arrives with the answer; no need to ask users/me/ again straight away.
+      // The user arrives with the answer; no need to ask the server for it again straight away.
       queryClient.setQueryData(CURRENT_USER_KEY, response.user);
       startSession(response);
       notify.success(MESSAGES.loginSuccess);

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { organizationApi as O } from '@rms/contracts/api/organizations';
+import { apiQuery } from '../../api/queries';
 import { DEFAULT_TAGLINE, PRODUCT_NAME } from '../../lib/branding';
-import { fetchBranding } from './session-api';
 
 export interface BrandingView {
   name: string;
@@ -16,8 +17,7 @@ export interface BrandingView {
  */
 export function useBranding(): BrandingView {
   const { data } = useQuery({
-    queryKey: ['branding'],
-    queryFn: ({ signal }) => fetchBranding(signal),
+    ...apiQuery(O.branding, { query: {} }),
     retry: false,
     staleTime: Infinity,
     meta: { silent: true },
