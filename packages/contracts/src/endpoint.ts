@@ -14,6 +14,8 @@ export interface Endpoint {
   method: Method;
   /** Under /api/v1, with `:name` for each path parameter: `/devices/activation/:id/`. */
   path: string;
+  /** Served at the site's root instead of under /api/v1 (the sample sheets, fetched as plain files). */
+  atRoot?: boolean;
   /** Other paths the same handler answers (the spec names some calls twice). */
   aliases?: readonly string[];
   access: Access;

@@ -51,6 +51,7 @@ export const bulkUploadApi = {
     area,
     method: 'GET',
     path: '/samples/:file',
+    atRoot: true,
     access: PUBLIC,
     summary: 'The sample sheet of an area (rms, stlt, pole, msisdn ...): its columns and one example row',
     params: z.object({ file: z.string().max(40) }),

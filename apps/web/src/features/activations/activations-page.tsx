@@ -15,7 +15,7 @@ import { useListParams } from '../../lib/use-list-params';
 import { ActivationFilterBar, useActivationFilters } from '../../components/activation-filters';
 import { useRestoreRow } from '../../lib/use-restore-row';
 import { activationApi } from '@rms/contracts/api/activations';
-import { ACTIVATIONS_KEY, activationListQuery, useDeleteActivation, useRefreshDevice } from './api';
+import { activationListQuery, useDeleteActivation, useRefreshDevice } from './api';
 
 /** The address as one line: address 1, address 2. */
 const addressOf = (row: ActivationRow) => [row.address1, row.address2].filter(Boolean).join(', ');
@@ -41,7 +41,7 @@ export function ActivationsPage() {
     }),
   );
   const remove = useDeleteActivation();
-  const restore = useRestoreRow(activationApi.update, [ACTIVATIONS_KEY]);
+  const restore = useRestoreRow(activationApi.update);
   const refresh = useRefreshDevice();
 
   // Wider than the page at 1440 px and far wider at 760 px: the device (and its serial number) stays on

@@ -3,9 +3,11 @@ import { ASSIGNMENT_API, assignmentApi } from '@rms/contracts/api/assignments';
 import { inventoryApi } from '@rms/contracts/api/inventory';
 import { DEVICE_TYPE_GROUP, type AssignmentKind } from '@rms/contracts/assignments';
 import type { EndpointInput } from '@rms/contracts/endpoint';
-import type { DropdownValueRow } from '@rms/contracts/master-data';
+import { masterDataApi } from '@rms/contracts/api/master-data';
+import { organizationApi } from '@rms/contracts/api/organizations';
+import { rowsOf } from '@rms/contracts/common';
 import type { OrganizationRow } from '@rms/contracts/organizations';
-import { api, get } from '../../api/client';
+import { api } from '../../api/client';
 import { apiPage, apiRows, useInvalidatingMutation } from '../../api/queries';
 
 // The assignment area's calls (spec 02 §7), declared in contracts (api/assignments.ts): organization
@@ -17,10 +19,10 @@ export const ASSIGNMENTS_AREA = assignmentApi.rmsList.area;
 
 /** The organization with this e-mail that the caller sees, or null. */
 export async function findOrganizationByEmail(email: string): Promise<OrganizationRow | null> {
-  const rows = await get<OrganizationRow[]>('admin_settings/organizations/', {
+  const answer = await api(organizationApi.list, {
     query: { email: email.trim().toLowerCase(), pagination: 'false' },
   });
-  return rows[0] ?? null;
+  return rowsOf(answer)[0] ?? null;
 }
 
 export function assignableItemsQuery(kind: AssignmentKind) {
@@ -29,12 +31,7 @@ export function assignableItemsQuery(kind: AssignmentKind) {
 
 export function deviceTypesQuery() {
   return queryOptions({
-    queryKey: ['dropdown-values', DEVICE_TYPE_GROUP.path, 'enabled'],
-    queryFn: ({ signal }) =>
-      get<DropdownValueRow[]>('publisher/dropdown_values/', {
-        query: { name: DEVICE_TYPE_GROUP.path, is_disabled: 'false', pagination: 'false' },
-        signal,
-      }),
+    ...apiRows(masterDataApi.dropdownValues, { name: DEVICE_TYPE_GROUP.path, is_disabled: 'false' }),
     staleTime: 60_000,
   });
 }

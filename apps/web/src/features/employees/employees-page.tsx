@@ -12,7 +12,7 @@ import { dash } from '../../lib/format';
 import { useListParams } from '../../lib/use-list-params';
 import { useRestoreRow } from '../../lib/use-restore-row';
 import { employeeApi } from '@rms/contracts/api/employees';
-import { EMPLOYEES_KEY, useDeleteEmployee, useEmployees } from './employees-api';
+import { useDeleteEmployee, useEmployees } from './employees-api';
 
 /** /view-user: All Employees (spec 01 §2); "Show deleted" lists the deleted ones to restore them. */
 export function EmployeesPage() {
@@ -27,7 +27,7 @@ export function EmployeesPage() {
     deleted: list.deleted,
   });
   const remove = useDeleteEmployee();
-  const restore = useRestoreRow(employeeApi.update, [EMPLOYEES_KEY]);
+  const restore = useRestoreRow(employeeApi.update);
   const canManage = useCanOpen('/user-registration');
   // Only a super-user changes a super-user's account.
   const canChange = (row: EmployeeRow) => canManage && (!row.is_superuser || !!session?.isSuperuser);

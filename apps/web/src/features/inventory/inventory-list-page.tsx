@@ -15,7 +15,7 @@ import { PagedTable } from '../../components/paged-table';
 import { dash, formatDate, formatDateTimeAmPm } from '../../lib/format';
 import { useListParams } from '../../lib/use-list-params';
 import { useRestoreRow } from '../../lib/use-restore-row';
-import { INVENTORY_AREA, INVENTORY_KEY, inventoryListQuery, useDeleteInventory } from './api';
+import { INVENTORY_AREA, inventoryListQuery, useDeleteInventory } from './api';
 import { IssueDeviceKeysButton } from './device-key';
 import { codeOf, KIND_VIEWS, modelOf } from './kinds';
 
@@ -90,7 +90,7 @@ export function InventoryListPage({ kind }: { kind: InventoryKind }) {
   // RMS devices selected for new keys, across pages.
   const [selected, setSelected] = useState<number[]>([]);
   const keysFor = kind === 'rms' && canCreate;
-  const restore = useRestoreRow(INVENTORY_API[kind].update, [INVENTORY_KEY]);
+  const restore = useRestoreRow(INVENTORY_API[kind].update);
 
   const columns: ColumnsType<InventoryRow> = [
     ...columnsOf(kind),

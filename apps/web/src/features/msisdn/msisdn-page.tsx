@@ -14,7 +14,7 @@ import { PagedTable } from '../../components/paged-table';
 import { dash } from '../../lib/format';
 import { useListParams } from '../../lib/use-list-params';
 import { useRestoreRow } from '../../lib/use-restore-row';
-import { MSISDN_AREA, MSISDN_KEY, msisdnListQuery, useDeleteMapping } from './api';
+import { MSISDN_AREA, msisdnListQuery, useDeleteMapping } from './api';
 
 /**
  * View MSISDN Mapping (spec 02 §2): search, paged table with serial numbers, edit and soft delete;
@@ -29,7 +29,7 @@ export function MsisdnPage() {
     msisdnListQuery({ page: list.page, pageSize: list.pageSize, query: list.query, deleted: list.deleted }),
   );
   const remove = useDeleteMapping();
-  const restore = useRestoreRow(msisdnApi.update, [MSISDN_KEY]);
+  const restore = useRestoreRow(msisdnApi.update);
 
   const columns: ColumnsType<MsisdnRow> = [
     { title: 'SIM No.', dataIndex: 'sim_number', fixed: 'left', render: dash },

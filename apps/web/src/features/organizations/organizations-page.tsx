@@ -13,8 +13,7 @@ import { useListParams } from '../../lib/use-list-params';
 import { useRestoreRow } from '../../lib/use-restore-row';
 import { employeeApi } from '@rms/contracts/api/employees';
 import { organizationApi } from '@rms/contracts/api/organizations';
-import { areaKey } from '../../api/queries';
-import { ORGANIZATIONS_KEY, organizationListQuery, useDeleteOrganization } from './api';
+import { organizationListQuery, useDeleteOrganization } from './api';
 
 /**
  * All Organizations (spec 01 §2): search, paged 20 with serial numbers, edit and soft delete; "Show
@@ -35,7 +34,7 @@ export function OrganizationsPage() {
   );
   const remove = useDeleteOrganization();
   // The people deleted with an organization come back with it.
-  const restore = useRestoreRow(organizationApi.update, [ORGANIZATIONS_KEY, areaKey(employeeApi.list)]);
+  const restore = useRestoreRow(organizationApi.update, [employeeApi.list]);
 
   const columns: ColumnsType<OrganizationRow> = [
     // Name on the left, status and actions on the right stay in view while the rest scrolls between.
