@@ -43,6 +43,8 @@ test('inspection: Force On two devices, then the history row lists them', async 
 
   await inspectButton.click();
   const modal = page.getByRole('dialog', { name: 'Inspection' });
+  // The modal's form mounts with its content: Save before the field is there submits no form yet.
+  await expect(modal.getByLabel('Select Action')).toBeVisible();
   await modal.getByRole('button', { name: 'Save' }).click();
   await expect(modal.getByText("'Select Action' is required!")).toBeVisible();
   await modal.getByLabel('Select Action').click();
