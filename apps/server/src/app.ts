@@ -36,7 +36,9 @@ import { eventRoutes } from './modules/events/routes';
 import { createServices, type Services } from './services';
 
 declare module 'fastify' {
-  // Every service of createServices() is a decoration: `app.db`, `app.deviceLink` ...
+  // Every service of createServices() is a decoration: `app.db`, `app.deviceLink` ... Module
+  // augmentation can only add members through an interface, and `extends` with an empty body is how
+  // it takes them all from Services (a type alias cannot merge), hence the rule's exception here.
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface FastifyInstance extends Services {}
 }
