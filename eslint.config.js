@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import prettier from 'eslint-config-prettier';
+import { readdirSync } from 'node:fs';
 
 const features = [
   'session',
@@ -20,6 +21,12 @@ const features = [
   'monitoring',
   'dashboard',
 ];
+
+// Every folder of apps/server/src/modules is an area; a new one is covered as soon as it exists.
+const areas = readdirSync(new URL('./apps/server/src/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const AREA_FACE = 'An area is used through its face: import the folder (its index.ts), not a file inside it.';
 
 export default tseslint.config(
   {
@@ -63,6 +70,31 @@ export default tseslint.config(
       ],
     },
   })),
+  // Server areas meet through their faces (modules/<area>/index.ts), within and outside modules/. This
+  // is the TypeScript variant of the rule, so that it does not replace the test-helper rule below.
+  ...areas.map((area) => ({
+    files: [`apps/server/src/modules/${area}/**/*.ts`],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: `^(\\.\\./)+(modules/)?(?!${area}/)(${areas.join('|')})/.`, message: AREA_FACE },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/modules/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: `(^|/)modules/(${areas.join('|')})/.`, message: AREA_FACE }] },
+      ],
+    },
+  },
   // Test helpers stay out of the product: only tests and testing/ itself import testing/.
   {
     files: ['apps/server/src/**/*.ts'],

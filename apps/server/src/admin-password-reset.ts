@@ -5,7 +5,7 @@ import type { Db } from './db/client';
 import { users } from './db/schema/employees';
 import { passwordResets } from './db/schema/session';
 import { newPassword } from './first-credentials';
-import { revokeSessions } from './modules/session/revoke';
+import { revokeSessions } from './modules/session';
 
 // A super-user's password set from the command line (npm run reset-admin-password), for an operator
 // who lost it: no mail needed. Every session of the account ends and its unused reset links stop

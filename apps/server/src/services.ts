@@ -6,9 +6,8 @@ import { AttemptThrottle, LOGIN_LIMITS, RESET_LIMITS, type ThrottleLimits } from
 import { TokenService } from './auth/tokens';
 import { FirstCredentials } from './first-credentials';
 import { createMailer, type Mailer } from './mail/mailer';
-import { ReportExports } from './modules/monitoring/report-exports';
-import type { ResetDeps } from './modules/session/password-reset';
-import type { SessionDeps } from './modules/session/service';
+import { ReportExports } from './modules/monitoring';
+import type { ResetDeps, SessionDeps } from './modules/session';
 import { createStorage, type Storage } from './storage/storage';
 import { ReportRetention } from './storage/report-retention';
 import { DeviceLink } from './telemetry/device-link';

@@ -9,7 +9,7 @@ import { DemoRunner } from './demo/run-demo';
 import { seedDemo } from './demo/seed-demo';
 import { credentialsNotice, FirstCredentials, type FirstAccount } from './first-credentials';
 import { ensureFirstUser } from './first-start';
-import { seedMasterData } from './modules/master-data/seed/seed-master-data';
+import { seedMasterData } from './modules/master-data';
 import { checkBeforeStart, keepDataDir, portTaken } from './start-checks';
 
 // One start of the whole server (main.ts runs it; tests too): checks first, then the data directory,

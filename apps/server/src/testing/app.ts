@@ -7,7 +7,7 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { ensureFirstUser } from '../first-start';
-import { seedMasterData } from '../modules/master-data/seed/seed-master-data';
+import { seedMasterData } from '../modules/master-data';
 import type { ThrottleLimits } from '../auth/attempt-throttle';
 import { scratchDatabase } from './scratch-database';
 

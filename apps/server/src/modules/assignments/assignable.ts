@@ -6,7 +6,7 @@ import { activations } from '../../db/schema/activations';
 import { poles, rmsDevices, stlts } from '../../db/schema/inventory';
 import { dropdownGroups, dropdownValues } from '../../db/schema/master-data';
 import { organizations } from '../../db/schema/organizations';
-import { visibleOrganizations } from '../organizations/service';
+import { visibleOrganizations } from '../organizations';
 
 // What an assignment may take: an item the caller's organization holds and no active activation uses,
 // a buyer organization it sees, an expiry after today, an enabled device type.

@@ -1,4 +1,4 @@
-import { assertOwnFile, fileRecordOf } from '../uploads/file-access';
+import { assertOwnFile, fileRecordOf } from '../uploads';
 import type {
   BulkAreaName,
   BulkRowError,

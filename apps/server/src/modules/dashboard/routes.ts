@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { dashboardApi as D } from '@rms/contracts/api/dashboard';
 import { caller } from '../../auth/access';
 import { routeEndpoint as route } from '../../endpoint-route';
-import { harvestOf } from '../monitoring/harvest-service';
+import { harvestOf } from '../monitoring';
 import { dashboardAlarms, deviceSummary, inventoryCounts } from './service';
 
 // The dashboard's device panels (spec 01 §2); paths, access and schemas are declared in contracts

@@ -8,8 +8,7 @@ import { activations } from '../../db/schema/activations';
 import { poles, rmsDevices, stlts } from '../../db/schema/inventory';
 import { cities } from '../../db/schema/master-data';
 import { alarms, deviceLiveState } from '../../db/schema/telemetry';
-import { dayStart } from '../monitoring/days';
-import { toStatusRow } from '../monitoring/alarms-service';
+import { dayStart, toStatusRow } from '../monitoring';
 
 // The dashboard's device panels (spec 01 §2): every count is over the caller's organization scope.
 

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { revokeSessions } from '../session/revoke';
+import { revokeSessions } from '../session';
 import type { Mailer } from '../../mail/mailer';
 import { noticeEmailChanged } from '../../mail/account-notices';
 import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
@@ -23,7 +23,7 @@ import { textSearch } from '../../db/search';
 import { listedRows, restoreRow, softDelete } from '../../db/soft-delete';
 import { guardUnique } from '../../db/unique-violation';
 import type { Storage } from '../../storage/storage';
-import { fileLink, verifyStoredImage } from '../uploads/stored-files';
+import { fileLink, verifyStoredImage } from '../uploads';
 
 type UserRecord = typeof users.$inferSelect;
 type OrganizationRecord = typeof organizations.$inferSelect;

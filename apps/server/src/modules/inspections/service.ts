@@ -9,7 +9,7 @@ import { rmsDevices } from '../../db/schema/inventory';
 import { pageOf, pageWindow, type PageParams } from '../../db/paging';
 import { containsPattern } from '../../db/search';
 import { recordCommands } from '../../telemetry/commands';
-import { devicesInScope } from '../parameters/devices-in-scope';
+import { devicesInScope } from '../parameters';
 
 /** One inspection and one `inspection` command per device (all or nothing). */
 export async function inspect(db: Db, auth: AuthUser, body: InspectionBody): Promise<InspectionRow> {

@@ -11,7 +11,7 @@ import {
 import { caller } from '../../auth/access';
 import { routeEndpoint as route } from '../../endpoint-route';
 import { issueDeviceKey } from '../../telemetry/device-keys';
-import { rejectSummaries } from '../monitoring/rejects-service';
+import { rejectSummaries } from '../../telemetry/reject-summaries';
 import {
   createInventory,
   getInventory,

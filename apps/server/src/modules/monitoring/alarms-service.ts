@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { pageOf, pageWindow } from '../../db/paging';
 import { rmsDevices } from '../../db/schema/inventory';
 import { alarms } from '../../db/schema/telemetry';
-import { getInventory } from '../inventory/service';
+import { getInventory } from '../inventory';
 
 // Alarms as the console lists them (spec 02 §3 "Alarm/fault", §4: Resolved when a resolution time
 // exists). The device's owner decides who sees its alarms.

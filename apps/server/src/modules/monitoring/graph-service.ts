@@ -16,8 +16,8 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { telemetrySamples as s } from '../../db/schema/telemetry';
 import { fieldError } from '../../errors';
-import { filteredDeviceIds } from '../activations/filters';
-import { getInventory } from '../inventory/service';
+import { filteredDeviceIds } from '../activations';
+import { getInventory } from '../inventory';
 import { addDays, dayStart } from './days';
 
 // Graph points of one device (spec 02 §2 "/graph-view", §3). Long ranges are reduced in the database:

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { rmsDevices } from '../../db/schema/inventory';
 import { dailyHarvest, telemetrySamples } from '../../db/schema/telemetry';
 import { today } from '../../calendar';
-import { getInventory } from '../inventory/service';
+import { getInventory } from '../inventory';
 import { addDays, daysBetween, dayStart, localDay } from './days';
 
 // Per-day figures (local days): energy harvest from the daily rollup, MPPT efficiency from samples.

@@ -7,9 +7,9 @@ import { poles, stlts } from '../../db/schema/inventory';
 import { deviceParameters } from '../../db/schema/parameters';
 import { deviceLiveState, telemetrySamples } from '../../db/schema/telemetry';
 import { today } from '../../calendar';
-import { getInventory } from '../inventory/service';
+import { getInventory } from '../inventory';
 import { addDays, dayStart } from './days';
-import { rejectSummaries } from './rejects-service';
+import { rejectSummaries } from '../../telemetry/reject-summaries';
 
 // The device live report (spec 02 §3): every figure comes from the device's newest stored sample, its
 // active activation and its newest parameter version; what is not known yet is null. `rejects` (ours)

@@ -7,7 +7,7 @@ import { loadStatus } from '../../db/schema/monitoring';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { HttpError, notFound } from '../../errors';
 import { recordCommands } from '../../telemetry/commands';
-import { getInventory } from '../inventory/service';
+import { getInventory } from '../inventory';
 
 // Load on/off (spec 02 §4): the record keeps the wanted state; each change records a `load` command
 // for the device in the same transaction, so a saved switch is always on its way to the device.

@@ -6,7 +6,7 @@ import { rowsOf } from '../../db/rows';
 import { activations } from '../../db/schema/activations';
 import { poles, rmsDevices, stlts } from '../../db/schema/inventory';
 import { deviceLiveState as live } from '../../db/schema/telemetry';
-import { activationWhere } from '../activations/filters';
+import { activationWhere } from '../activations';
 
 // The map (spec 02 §2 "/map-view", §3 "Map marker"): every activated device with coordinates that the
 // caller sees and the activation filters keep. The database builds the whole answer (`mapResponse`) as

@@ -7,7 +7,7 @@ import type { AuthUser } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { rmsDevices } from '../../db/schema/inventory';
 import { telemetrySamples as s } from '../../db/schema/telemetry';
-import { filteredDeviceIds } from '../activations/filters';
+import { filteredDeviceIds } from '../activations';
 import { addDays, dayStart } from './days';
 import { reportCount } from './report-service';
 

@@ -16,7 +16,7 @@ import { reportExports } from '../../db/schema/monitoring';
 import { HttpError, notFound } from '../../errors';
 import type { ReportRetention } from '../../storage/report-retention';
 import { newReportKey, type Storage } from '../../storage/storage';
-import { recordFileOwner } from '../uploads/file-access';
+import { recordFileOwner } from '../uploads';
 import { CSV_HEADER_LINE, csvRows } from './report-csv';
 
 // The device report's CSV export as a job (spec 02 §4, §8: "Generating File ...", then "File Generated

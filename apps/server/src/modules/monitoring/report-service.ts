@@ -9,7 +9,7 @@ import type { AuthUser } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { rmsDevices } from '../../db/schema/inventory';
 import { dailyHarvest, telemetrySamples as s } from '../../db/schema/telemetry';
-import { filteredDeviceIds } from '../activations/filters';
+import { filteredDeviceIds } from '../activations';
 import { addDays, dayStart } from './days';
 
 // The device report (spec 02 §2, §3, §7): samples of the caller's activated devices matching the

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { revokeSessions } from '../session/revoke';
+import { revokeSessions } from '../session';
 import type { Mailer } from '../../mail/mailer';
 import { noticeEmailChanged } from '../../mail/account-notices';
 import { randomBytes } from 'node:crypto';
@@ -27,7 +27,7 @@ import { hashPassword } from '../../auth/passwords';
 import { hashSecret } from '../../auth/tokens';
 import { badRequest, fieldError, notFound } from '../../errors';
 import type { Storage } from '../../storage/storage';
-import { fileLink, verifyStoredImage } from '../uploads/stored-files';
+import { fileLink, verifyStoredImage } from '../uploads';
 import { assertMayChangeUser } from '../../auth/user-policy';
 import { deviceCounts, NO_DEVICES } from './device-counts';
 

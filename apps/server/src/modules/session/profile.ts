@@ -13,7 +13,7 @@ import type { AuthUser } from '../../auth/access';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { humanDuration } from '../../auth/attempt-throttle';
 import { fieldError, HttpError, notFound } from '../../errors';
-import { verifyStoredImage } from '../uploads/stored-files';
+import { verifyStoredImage } from '../uploads';
 import { revokeSessions } from './revoke';
 import { currentUser, type SessionDeps } from './service';
 

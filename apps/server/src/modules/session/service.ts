@@ -22,7 +22,7 @@ import {
 import { HttpError, unauthorized } from '../../errors';
 import { humanDuration, type AttemptThrottle } from '../../auth/attempt-throttle';
 import type { Storage } from '../../storage/storage';
-import { fileLink } from '../uploads/stored-files';
+import { fileLink } from '../uploads';
 
 const INVALID_REFRESH = 'Token is invalid or expired';
 

@@ -1,8 +1,8 @@
 import type { BulkAreaName } from '@rms/contracts/bulk-upload';
-import { activationBulk } from '../../activations/bulk';
-import { assignPoleBulk, assignRmsBulk, assignStltBulk } from '../../assignments/bulk';
-import { poleBulk, rmsBulk, stltBulk } from '../../inventory/bulk';
-import { msisdnBulk } from '../../msisdn/bulk';
+import { activationBulk } from '../../activations';
+import { assignPoleBulk, assignRmsBulk, assignStltBulk } from '../../assignments';
+import { poleBulk, rmsBulk, stltBulk } from '../../inventory';
+import { msisdnBulk } from '../../msisdn';
 import { bulkUpload, type BulkUpload } from '../engine';
 
 // Every area with a bulk upload. The sheet runner (../engine.ts) is generic; each area's sheet side

@@ -1,9 +1,9 @@
 import { inArray } from 'drizzle-orm';
 import type { RejectSummary } from '@rms/contracts/telemetry';
-import type { Db } from '../../db/client';
-import { deviceRejects } from '../../db/schema/telemetry';
+import type { Db } from '../db/client';
+import { deviceRejects } from '../db/schema/telemetry';
 
-// Refused messages per device (telemetry/reject-log.ts counts them), as the console shows them: on the
+// Refused messages per device (reject-log.ts counts them), as the console shows them: on the
 // device's live report (/analysis) and on its RMS inventory row. The callers have checked that the
 // devices are the caller's to see.
 

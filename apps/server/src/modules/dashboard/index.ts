@@ -1,0 +1,2 @@
+// The dashboard area's face.
+export { dashboardRoutes } from './routes';

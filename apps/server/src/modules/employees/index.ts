@@ -1,0 +1,2 @@
+// The employees area's face.
+export { employeeRoutes } from './routes';

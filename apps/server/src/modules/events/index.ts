@@ -1,0 +1,2 @@
+// The live-events area's face: the console's event stream.
+export { eventRoutes } from './routes';

@@ -1,0 +1,2 @@
+// The health area's face.
+export { healthRoutes } from './routes';

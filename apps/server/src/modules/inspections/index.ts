@@ -1,0 +1,2 @@
+// The inspections area's face.
+export { inspectionRoutes } from './routes';
