@@ -4,10 +4,10 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import type pg from 'pg';
 import { loadConfig } from '../../apps/server/src/config';
 import { startServer } from '../../apps/server/src/start';
-import { seedFleet } from './seed';
+import { ADMIN, apiCalls, benchFleet, keptDatabase, OWNER } from './bench-fleet';
 
 // The device report's CSV export of the whole fleet for a week, measured the way a user gets it: the
 // calls the console makes, from the click until the file is downloaded. Two paths: the export job
@@ -35,13 +35,11 @@ const size = {
 };
 const runs = Number(args.runs);
 const TIME_ZONE = 'Asia/Kolkata';
-const ADMIN = { email: 'bench@rms.local', password: `Bench-${randomBytes(6).toString('hex')}-1aA` };
-const OWNER = { email: 'owner@bench.example', password: 'Bench-owner-12345' };
 const log = (line: string) => process.stdout.write(`${line}\n`);
 /** How often the console asks for the job's progress, each ask waiting for its next step (fleet-api.ts). */
 const POLL_MS = 100;
 
-/** What seedFleet needs of a client, on either database. */
+/** What the fleet's seeding needs of a client, on either database. */
 type Sql = { query(text: string, values?: unknown[]): Promise<{ rowCount: number | null; rows: unknown[] }> };
 
 // --- the database ---------------------------------------------------------------------------------------
@@ -49,15 +47,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'rms-bench-export-'));
 let databaseUrl: string | undefined;
 if (!args.pglite) {
   const name = `rms_bench_export_${size.devices}_${size.days}_${size.intervalMinutes}`;
-  const admin = new pg.Client({ connectionString: args['database-url'] });
-  await admin.connect();
-  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount! > 0;
-  if (exists && args.reseed) await admin.query(`drop database ${name} with (force)`);
-  if (!exists || args.reseed) await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(args['database-url']!);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
+  databaseUrl = await keptDatabase(args['database-url']!, name, args.reseed!);
 }
 
 const started = await startServer(
@@ -88,69 +78,10 @@ const sql: Sql =
 const origin = `http://127.0.0.1:${started.port}`;
 const api = `${origin}/api/v1/`;
 
-async function call<T>(method: string, route: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(api + route, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok)
-    throw Object.assign(new Error(`${method} ${route}: ${res.status} ${await res.text()}`), {
-      status: res.status,
-    });
-  return (await res.json()) as T;
-}
-const signIn = async (who: { email: string; password: string }) =>
-  (await call<{ access: string }>('POST', 'users/login/', { username: who.email, password: who.password }))
-    .access;
+const { call, signIn } = apiCalls(api);
 
 // --- the fleet (as bench/api/run.ts makes it) -----------------------------------------------------------
-await sql.query(
-  'create table if not exists bench_fleet (organization_id int not null, seeded_at timestamptz)',
-);
-if ((await sql.query('select organization_id from bench_fleet')).rows.length === 0) {
-  const token = await signIn(ADMIN);
-  const [state] = await call<{ id: number }[]>(
-    'GET',
-    'admin_settings/state/?pagination=false',
-    undefined,
-    token,
-  );
-  const [city] = await call<{ id: number }[]>(
-    'GET',
-    `admin_settings/city/?state=${state!.id}&pagination=false`,
-    undefined,
-    token,
-  );
-  const keys = await call<{ key: string }[]>('GET', 'admin_settings/permissions/', undefined, token);
-  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  const org = await call<{ id: number }>(
-    'POST',
-    'admin_settings/organizations/',
-    {
-      company_name: 'Bench Fleet',
-      state: state!.id,
-      city: city!.id,
-      address: '1 Bench Road',
-      activation_date: day(0),
-      expiry_date: day(700),
-      pan: 'BENCC1234K',
-      sub_domain: 'bench-fleet',
-      name: 'Bench Owner',
-      email: OWNER.email,
-      mobile: '9876500000',
-      create_password: OWNER.password,
-      permissions: keys.map((k) => ({ key: k.key })),
-    },
-    token,
-  );
-  const t0 = Date.now();
-  await seedFleet(sql as unknown as pg.Client, org.id, size);
-  await sql.query('insert into bench_fleet values ($1, now())', [org.id]);
-  log(
-    `seeded ${size.devices} devices × ${size.days} days every ${size.intervalMinutes} min in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
-  );
-}
+await benchFleet(sql as unknown as pg.Client, { call, signIn }, size, log);
 
 // --- the runs -------------------------------------------------------------------------------------------
 const localDay = (offset: number) =>

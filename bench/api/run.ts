@@ -9,7 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { CASES } from './cases';
-import { seedFleet } from './seed';
+import { ADMIN, apiCalls, benchFleet, keptDatabase, OWNER } from './bench-fleet';
 
 // bench/api: the console's heaviest reads under 50 concurrent clients on a PostgreSQL fleet of 10,000
 // devices with 30 days of 5-minute samples (seeded once into a kept database and reused: seeding takes
@@ -40,22 +40,11 @@ const clients = Number(args.clients);
 const seconds = Number(args.seconds);
 const rounds = Number(args.rounds);
 const log = (line: string) => process.stdout.write(`${line}\n`);
-const ADMIN = { email: 'bench@rms.local', password: `Bench-${randomBytes(6).toString('hex')}-1aA` };
-const OWNER = { email: 'owner@bench.example', password: 'Bench-owner-12345' };
 const TIME_ZONE = 'Asia/Kolkata';
 
 // --- the kept database -------------------------------------------------------------------------------
 const name = `rms_bench_api_${size.devices}_${size.days}_${size.intervalMinutes}`;
-const base = new URL(args['database-url']!);
-const admin = new pg.Client({ connectionString: base.toString() });
-await admin.connect();
-const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount! > 0;
-if (exists && args.reseed) await admin.query(`drop database ${name} with (force)`);
-if (!exists || args.reseed) await admin.query(`create database ${name}`);
-await admin.end();
-const url = new URL(base);
-url.pathname = `/${name}`;
-const databaseUrl = url.toString();
+const databaseUrl = await keptDatabase(args['database-url']!, name, args.reseed!);
 const client = new pg.Client({ connectionString: databaseUrl });
 await client.connect();
 
@@ -87,68 +76,10 @@ const ready = await new Promise<{ appPort: number; barePort: number }>((resolve,
 });
 const api = `http://127.0.0.1:${ready.appPort}/api/v1/`;
 
-async function call<T>(method: string, route: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(api + route, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-const signIn = async (who: { email: string; password: string }) =>
-  (await call<{ access: string }>('POST', 'users/login/', { username: who.email, password: who.password }))
-    .access;
+const { call, signIn } = apiCalls(api);
 
 // --- the fleet ------------------------------------------------------------------------------------------
-await client.query(
-  'create table if not exists bench_fleet (organization_id int not null, seeded_at timestamptz)',
-);
-let [fleet] = (await client.query<{ organization_id: number }>('select organization_id from bench_fleet'))
-  .rows;
-if (!fleet) {
-  const token = await signIn(ADMIN);
-  const [state] = await call<{ id: number }[]>(
-    'GET',
-    'admin_settings/state/?pagination=false',
-    undefined,
-    token,
-  );
-  const [city] = await call<{ id: number }[]>(
-    'GET',
-    `admin_settings/city/?state=${state!.id}&pagination=false`,
-    undefined,
-    token,
-  );
-  const keys = await call<{ key: string }[]>('GET', 'admin_settings/permissions/', undefined, token);
-  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  const org = await call<{ id: number }>(
-    'POST',
-    'admin_settings/organizations/',
-    {
-      company_name: 'Bench Fleet',
-      state: state!.id,
-      city: city!.id,
-      address: '1 Bench Road',
-      activation_date: day(0),
-      expiry_date: day(700),
-      pan: 'BENCC1234K',
-      sub_domain: 'bench-fleet',
-      name: 'Bench Owner',
-      email: OWNER.email,
-      mobile: '9876500000',
-      create_password: OWNER.password,
-      permissions: keys.map((k) => ({ key: k.key })),
-    },
-    token,
-  );
-  log(`seeding ${size.devices} devices × ${size.days} days every ${size.intervalMinutes} min into ${name}`);
-  const started = Date.now();
-  await seedFleet(client, org.id, size);
-  await client.query('insert into bench_fleet values ($1, now())', [org.id]);
-  log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  fleet = { organization_id: org.id };
-}
+const fleet = { organization_id: await benchFleet(client, { call, signIn }, size, log) };
 const samples = (
   await client.query<{ n: string }>('select reltuples::bigint as n from pg_class where relname = $1', [
     'telemetry_samples',

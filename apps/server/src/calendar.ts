@@ -23,6 +23,12 @@ export function today(timeZone: string, now = new Date()): string {
   ).format(now);
 }
 
+/** `day` (YYYY-MM-DD) plus `n` days (n may be negative). */
+export function addDays(day: string, n: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}
+
 /** The hour of the day (0–23) in the deployment's time zone. */
 export function localHour(timeZone: string, now = new Date()): number {
   return Number(

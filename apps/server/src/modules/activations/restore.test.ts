@@ -6,6 +6,7 @@ import { poles, rmsDevices } from '../../db/schema/inventory';
 import { cities } from '../../db/schema/master-data';
 import { organizations } from '../../db/schema/organizations';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
+import { listCalls } from '../../testing/list-calls';
 import { makeDevice, makePole, makeStlt } from '../../testing/factories';
 import { addOrganizations, addUser } from '../../testing/users';
 
@@ -60,8 +61,8 @@ const form = (over: Record<string, unknown>) => ({
   pin: '110001',
   ...over,
 });
-const put = (session: Session, payload: object) =>
-  t.app.inject({ method: 'PUT', url: URL, payload, headers: bearer(session) });
+const calls = listCalls<ActivationRow>(() => t, URL);
+const { put, remove } = calls;
 async function activate(session: Session, fields: Record<string, unknown>): Promise<ActivationRow> {
   const res = await t.app.inject({
     method: 'POST',
@@ -72,14 +73,8 @@ async function activate(session: Session, fields: Record<string, unknown>): Prom
   expect(res.statusCode).toBe(201);
   return res.json<ActivationRow>();
 }
-async function remove(session: Session, id: number) {
-  expect((await put(session, { id, is_active: false })).statusCode).toBe(200);
-}
-async function listed(session: Session, query: string): Promise<number[]> {
-  const res = await t.app.inject({ url: `${URL}${query}`, headers: bearer(session) });
-  expect(res.statusCode).toBe(200);
-  return res.json<{ results: ActivationRow[] }>().results.map((r) => r.id);
-}
+const listed = async (session: Session, query: string) =>
+  (await calls.listed(session, query)).results.map((r) => r.id);
 
 describe('deleted activations', () => {
   it('lists only the deleted ones with is_active=false, with the search and filters, per organization', async () => {

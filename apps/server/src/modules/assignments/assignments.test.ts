@@ -7,7 +7,7 @@ import {
   type AssignmentRow,
 } from '@rms/contracts/assignments';
 import { INVENTORY } from '@rms/contracts/inventory';
-import { today } from '../../calendar';
+import { addDays, today } from '../../calendar';
 import { assignments } from '../../db/schema/assignments';
 import { poles, rmsDevices, stlts } from '../../db/schema/inventory';
 import { dropdownValues } from '../../db/schema/master-data';
@@ -44,10 +44,7 @@ async function addOrganization(companyName: string, parentId: number): Promise<n
   return (await makeOrganization(t.database.db, { companyName, permissions: CODES, parentId })).id;
 }
 
-function dayFrom(days: number): string {
-  const [y, m, d] = today(t.config.timeZone).split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
-}
+const dayFrom = (days: number) => addDays(today(t.config.timeZone), days);
 
 let serial = 0;
 async function addItem(kind: AssignmentKind, organizationId = providerId) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AuthUser } from '../../auth/access';
 import { BatchConflict } from '../../batch/batch';
-import { today } from '../../calendar';
+import { addDays, today } from '../../calendar';
 import { rmsDevices } from '../../db/schema/inventory';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { makeDevices, makeOrganization } from '../../testing/factories';
@@ -28,10 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function dayFrom(days: number): string {
-  const [y, m, d] = today(t.config.timeZone).split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
-}
+const dayFrom = (days: number) => addDays(today(t.config.timeZone), days);
 
 async function ownerOf(code: string) {
   const [row] = await t.database.db

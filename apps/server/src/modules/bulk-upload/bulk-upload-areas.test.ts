@@ -4,7 +4,7 @@ import { ACTIVATION_MESSAGES } from '@rms/contracts/activations';
 import { ASSIGNMENT_MESSAGES } from '@rms/contracts/assignments';
 import { BULK_AREAS, BULK_MESSAGES as B, type BulkAreaName } from '@rms/contracts/bulk-upload';
 import { PIN_MESSAGE } from '@rms/contracts/fields';
-import { today } from '../../calendar';
+import { addDays, today } from '../../calendar';
 import { activations } from '../../db/schema/activations';
 import { assignments } from '../../db/schema/assignments';
 import { rmsDevices, stlts } from '../../db/schema/inventory';
@@ -54,10 +54,7 @@ afterAll(() => t.close());
 
 const headers = (area: BulkAreaName) => BULK_AREAS[area].columns.map((c) => c.header);
 
-function dayFrom(days: number): string {
-  const [y, m, d] = today(t.config.timeZone).split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
-}
+const dayFrom = (days: number) => addDays(today(t.config.timeZone), days);
 
 async function upload(area: BulkAreaName, body: Buffer, session: Session) {
   const key = await storeSheet(t.app, session, body);

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { BULK_AREAS, BULK_LIMITS, BULK_MESSAGES, type BulkAreaName } from '@rms/contracts/bulk-upload';
 import { INVENTORY, INVENTORY_MESSAGES } from '@rms/contracts/inventory';
 import { MSISDN_MESSAGES } from '@rms/contracts/msisdn';
-import { today } from '../../calendar';
+import { addDays, today } from '../../calendar';
 import { rmsDevices } from '../../db/schema/inventory';
 import { msisdnMappings } from '../../db/schema/msisdn';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
@@ -41,10 +41,7 @@ afterAll(() => t.close());
 
 const headers = (area: BulkAreaName) => BULK_AREAS[area].columns.map((c) => c.header);
 
-function dayFrom(days: number): string {
-  const [y, m, d] = today(t.config.timeZone).split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
-}
+const dayFrom = (days: number) => addDays(today(t.config.timeZone), days);
 
 /** An RMS row in the sample's column order: ID, manufacture, model, inventory date, expiry, remarks. */
 const rmsRow = (id: string, over: Partial<Record<string, unknown>> = {}) => [

@@ -4,7 +4,8 @@ import { EMPLOYEE_MESSAGES as M, type EmployeeRow } from '@rms/contracts/employe
 import { RESTORE_MESSAGES } from '@rms/contracts/soft-delete';
 import { users } from '../../db/schema/employees';
 import { organizations } from '../../db/schema/organizations';
-import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
+import { createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
+import { listCalls } from '../../testing/list-calls';
 import { makeUser, type UserFields } from '../../testing/factories';
 import { addOrganizations, signInAs } from '../../testing/users';
 
@@ -43,16 +44,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const put = (session: Session, payload: object) =>
-  t.app.inject({ method: 'PUT', url: URL, payload, headers: bearer(session) });
-async function remove(session: Session, id: number) {
-  expect((await put(session, { id, is_active: false })).statusCode).toBe(200);
-}
-async function emails(session: Session, query: string): Promise<string[]> {
-  const res = await t.app.inject({ url: `${URL}${query}`, headers: bearer(session) });
-  expect(res.statusCode).toBe(200);
-  return res.json<{ results: EmployeeRow[] }>().results.map((r) => r.email);
-}
+const calls = listCalls<EmployeeRow>(() => t, URL);
+const { put, remove } = calls;
+const emails = async (session: Session, query: string) =>
+  (await calls.listed(session, query)).results.map((r) => r.email);
 
 describe('deleted employees', () => {
   it('lists only the deleted ones with is_active=false, searched, paged and per organization', async () => {

@@ -3,7 +3,7 @@ import { INVENTORY, INVENTORY_MESSAGES, type InventoryKind } from '@rms/contract
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
 import { makeOrganization } from '../../testing/factories';
 import { addUser } from '../../testing/users';
-import { today } from '../../calendar';
+import { addDays, today } from '../../calendar';
 
 let t: TestApp;
 let admin: Session;
@@ -24,10 +24,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A date `days` from today in the deployment's time zone. */
-function dayFrom(days: number): string {
-  const [y, m, d] = today(t.config.timeZone).split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
-}
+const dayFrom = (days: number) => addDays(today(t.config.timeZone), days);
 
 let serial = 0;
 function body(kind: InventoryKind, over: Record<string, unknown> = {}): Record<string, unknown> {

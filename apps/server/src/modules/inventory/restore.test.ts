@@ -4,8 +4,9 @@ import { INVENTORY, type InventoryKind } from '@rms/contracts/inventory';
 import { RESTORE_MESSAGES } from '@rms/contracts/soft-delete';
 import { organizations } from '../../db/schema/organizations';
 import { verifyDevice } from '../../telemetry/device-keys';
-import { today } from '../../calendar';
+import { addDays, today } from '../../calendar';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
+import { listCalls } from '../../testing/list-calls';
 import { addOrganizations, addUser } from '../../testing/users';
 
 // Deleted RMS, STLT and pole IDs: listed with is_active=false, restored with PUT is_active true by
@@ -31,21 +32,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function dayFrom(days: number): string {
-  const [y, m, d] = today(t.config.timeZone).split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
-}
+const dayFrom = (days: number) => addDays(today(t.config.timeZone), days);
 
 let serial = 0;
 describe.each(['rms', 'stlt', 'pole'] as const)('%s: deleted rows', (kind: InventoryKind) => {
   const config = INVENTORY[kind];
   const url = `/api/v1/${config.path}`;
-  const put = (session: Session, payload: object) =>
-    t.app.inject({ method: 'PUT', url, payload, headers: bearer(session) });
+  const calls = listCalls<Record<string, unknown>>(() => t, url);
+  const { put, remove } = calls;
   const codes = async (session: Session, query: string) => {
-    const res = await t.app.inject({ url: `${url}${query}`, headers: bearer(session) });
-    expect(res.statusCode).toBe(200);
-    const body = res.json<{ results: Record<string, unknown>[]; count: number }>();
+    const body = await calls.listed(session, query);
     return { codes: body.results.map((r) => r[config.idField]), count: body.count };
   };
   /** A new row of the caller's organization; answers its id and ID. */
@@ -64,9 +60,6 @@ describe.each(['rms', 'stlt', 'pole'] as const)('%s: deleted rows', (kind: Inven
     const row = res.json<Record<string, unknown>>();
     return { id: row.id as number, code: row[config.idField] as string, key: row.device_key as string };
   }
-  const remove = async (session: Session, id: number) =>
-    expect((await put(session, { id, is_active: false })).statusCode).toBe(200);
-
   it('lists only the deleted rows with is_active=false, searched and paged like the list, per organization', async () => {
     const kept = await add(customer);
     const gone = await add(customer);

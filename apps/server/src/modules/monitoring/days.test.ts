@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween } from './days';
+import { addDays } from '../../calendar';
+import { daysBetween } from './days';
 
 describe('local days', () => {
   it('lists every day of a range across month, year and leap-day boundaries, both ends included', () => {

@@ -3,12 +3,6 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 // Local days (the deployment's time zone) for the monitoring figures: a day is a YYYY-MM-DD string.
 
-/** `day` plus `n` days (n may be negative). */
-export function addDays(day: string, n: number): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
-}
-
 const DAY_MS = 86_400_000;
 const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
 

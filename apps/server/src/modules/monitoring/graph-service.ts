@@ -11,14 +11,14 @@ import {
   type GraphQuery,
 } from '@rms/contracts/monitoring';
 import type { AuthUser } from '../../auth/access';
-import { today } from '../../calendar';
+import { addDays, today } from '../../calendar';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { telemetrySamples as s } from '../../db/schema/telemetry';
 import { fieldError } from '../../errors';
 import { filteredDeviceIds } from '../activations';
 import { getInventory } from '../inventory';
-import { addDays, dayStart } from './days';
+import { dayStart } from './days';
 
 // Graph points of one device (spec 02 §2 "/graph-view", §3). Long ranges are reduced in the database:
 // when the range holds more samples than `points`, it is cut into points/2 equal time buckets and each

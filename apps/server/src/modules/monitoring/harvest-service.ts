@@ -5,9 +5,9 @@ import { orgScope } from '../../auth/tenant';
 import type { Db } from '../../db/client';
 import { rmsDevices } from '../../db/schema/inventory';
 import { dailyHarvest, telemetrySamples } from '../../db/schema/telemetry';
-import { today } from '../../calendar';
+import { addDays, today } from '../../calendar';
 import { getInventory } from '../inventory';
-import { addDays, daysBetween, dayStart, localDay } from './days';
+import { daysBetween, dayStart, localDay } from './days';
 
 // Per-day figures (local days): energy harvest from the daily rollup, MPPT efficiency from samples.
 

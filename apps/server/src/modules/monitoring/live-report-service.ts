@@ -6,9 +6,9 @@ import { activations } from '../../db/schema/activations';
 import { poles, stlts } from '../../db/schema/inventory';
 import { deviceParameters } from '../../db/schema/parameters';
 import { deviceLiveState, telemetrySamples } from '../../db/schema/telemetry';
-import { today } from '../../calendar';
+import { addDays, today } from '../../calendar';
 import { getInventory } from '../inventory';
-import { addDays, dayStart } from './days';
+import { dayStart } from './days';
 import { rejectSummaries } from '../../telemetry/reject-summaries';
 
 // The device live report (spec 02 §3): every figure comes from the device's newest stored sample, its

@@ -8,7 +8,8 @@ import type { Db } from '../../db/client';
 import { rmsDevices } from '../../db/schema/inventory';
 import { telemetrySamples as s } from '../../db/schema/telemetry';
 import { filteredDeviceIds } from '../activations';
-import { addDays, dayStart } from './days';
+import { addDays } from '../../calendar';
+import { dayStart } from './days';
 import { reportCount } from './report-service';
 
 // The device report's rows as CSV (spec 02 §3, §7), written by the database itself, never formatted row

@@ -10,7 +10,8 @@ import type { Db } from '../../db/client';
 import { rmsDevices } from '../../db/schema/inventory';
 import { dailyHarvest, telemetrySamples as s } from '../../db/schema/telemetry';
 import { filteredDeviceIds } from '../activations';
-import { addDays, dayStart } from './days';
+import { dayStart } from './days';
+import { addDays } from '../../calendar';
 
 // The device report (spec 02 §2, §3, §7): samples of the caller's activated devices matching the
 // activation list's filters, newest first, ordered by (ts, device) so a page or an export slice can

@@ -4,6 +4,7 @@ import { MSISDN_MESSAGES as M, type MsisdnRow } from '@rms/contracts/msisdn';
 import { RESTORE_MESSAGES } from '@rms/contracts/soft-delete';
 import { organizations } from '../../db/schema/organizations';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
+import { listCalls } from '../../testing/list-calls';
 import { addOrganizations, addUser } from '../../testing/users';
 
 // Deleted MSISDN mappings: listed with is_active=false, restored with PUT is_active true by whoever
@@ -34,21 +35,15 @@ function numbers() {
   const n = String(serial).padStart(4, '0');
   return { sim_number: `899110120000555${n}`, imsi: `40445055555${n}`, msisdn: `+9198555${n}` };
 }
-const put = (session: Session, payload: object) =>
-  t.app.inject({ method: 'PUT', url: URL, payload, headers: bearer(session) });
+const calls = listCalls<MsisdnRow>(() => t, URL);
+const { put, remove } = calls;
 async function add(session: Session, payload = numbers()): Promise<MsisdnRow> {
   const res = await t.app.inject({ method: 'POST', url: URL, payload, headers: bearer(session) });
   expect(res.statusCode).toBe(201);
   return res.json<MsisdnRow>();
 }
-async function remove(session: Session, id: number) {
-  expect((await put(session, { id, is_active: false })).statusCode).toBe(200);
-}
-async function sims(session: Session, query: string): Promise<string[]> {
-  const res = await t.app.inject({ url: `${URL}${query}`, headers: bearer(session) });
-  expect(res.statusCode).toBe(200);
-  return res.json<{ results: MsisdnRow[] }>().results.map((r) => r.sim_number);
-}
+const sims = async (session: Session, query: string) =>
+  (await calls.listed(session, query)).results.map((r) => r.sim_number);
 
 describe('deleted MSISDN mappings', () => {
   it('lists only the deleted ones with is_active=false, searched, paged and per organization', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { today } from '../../calendar';
+import { addDays, today } from '../../calendar';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
 import { makeDevice, makeOrganization } from '../../testing/factories';
 
@@ -15,10 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function dayFrom(days: number): string {
-  const [y, m, d] = today(t.config.timeZone).split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
-}
+const dayFrom = (days: number) => addDays(today(t.config.timeZone), days);
 
 async function addOrganization(companyName: string) {
   return (await makeOrganization(t.database.db, { companyName })).id;

@@ -4,6 +4,7 @@ import { ORGANIZATION_MESSAGES as M, type OrganizationRow } from '@rms/contracts
 import { users } from '../../db/schema/employees';
 import { cities, states } from '../../db/schema/master-data';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
+import { listCalls } from '../../testing/list-calls';
 import { makeUser } from '../../testing/factories';
 import { addOrganizations, addUser } from '../../testing/users';
 import { testPan } from '../../testing/tax-ids';
@@ -63,22 +64,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const put = (session: Session, payload: object) =>
-  t.app.inject({ method: 'PUT', url: URL, payload, headers: bearer(session) });
+const calls = listCalls<OrganizationRow>(() => t, URL);
+const { put, remove } = calls;
 async function register(session: Session, over: Record<string, unknown> = {}) {
   const payload = body(over);
   const res = await t.app.inject({ method: 'POST', url: URL, payload, headers: bearer(session) });
   expect(res.statusCode).toBe(201);
   return { ...res.json<OrganizationRow>(), sub_domain: payload.sub_domain };
 }
-async function remove(session: Session, id: number) {
-  expect((await put(session, { id, is_active: false })).statusCode).toBe(200);
-}
-async function names(session: Session, query: string): Promise<string[]> {
-  const res = await t.app.inject({ url: `${URL}${query}`, headers: bearer(session) });
-  expect(res.statusCode).toBe(200);
-  return res.json<{ results: OrganizationRow[] }>().results.map((r) => r.company_name);
-}
+const names = async (session: Session, query: string) =>
+  (await calls.listed(session, query)).results.map((r) => r.company_name);
 /** An employee of the organization (holding no code), made in the database. */
 async function employee(organizationId: number, email?: string) {
   return (await makeUser(t.database.db, { organizationId, email })).id;
