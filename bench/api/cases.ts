@@ -27,6 +27,8 @@ export interface BenchCase {
   path: (c: BenchContext) => string;
   /** The same work without the API layer; answers what the route would send. */
   bare: (c: BenchContext) => () => Promise<unknown>;
+  /** Its share of the mixed load: how often the console asks relative to the other cases. */
+  weight: number;
 }
 
 function monthsBefore(day: string, months: number): string {
@@ -61,6 +63,7 @@ const TILES = { url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attributi
 export const CASES: BenchCase[] = [
   {
     name: 'activation list (page 1 of 20)',
+    weight: 30,
     path: () => `devices/activation/?${query(activationParams)}`,
     bare: (c) => {
       const q = activationListQuery.parse(activationParams);
@@ -69,6 +72,7 @@ export const CASES: BenchCase[] = [
   },
   {
     name: 'fleet harvest, 12 months',
+    weight: 10,
     path: (c) => `monitoring/harvest/?${query(harvestParams(c))}`,
     bare: (c) => {
       const q = harvestQuery.parse(harvestParams(c));
@@ -77,6 +81,7 @@ export const CASES: BenchCase[] = [
   },
   {
     name: 'map, every device',
+    weight: 10,
     path: () => 'monitoring/map/',
     bare: (c) => {
       const q = mapQuery.parse({});
@@ -85,6 +90,7 @@ export const CASES: BenchCase[] = [
   },
   {
     name: 'graph (power), 7 days, one device',
+    weight: 30,
     path: (c) => `monitoring/graph/power/?${query(weekParams(c))}`,
     bare: (c) => {
       const q = graphQuery.parse(weekParams(c));
@@ -93,6 +99,7 @@ export const CASES: BenchCase[] = [
   },
   {
     name: 'device report, page 1, fleet, 7 days',
+    weight: 20,
     path: (c) => `monitoring/device_report/?${query(reportParams(c))}`,
     bare: (c) => {
       const q = deviceReportQuery.parse(reportParams(c));

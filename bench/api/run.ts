@@ -9,6 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { CASES } from './cases';
+import { mixedLoad, type MixedFigures } from './mixed-load';
 import { ADMIN, apiCalls, benchFleet, keptDatabase, OWNER } from './bench-fleet';
 
 // bench/api: the console's heaviest reads under 50 concurrent clients on a PostgreSQL fleet of 10,000
@@ -16,6 +17,8 @@ import { ADMIN, apiCalls, benchFleet, keptDatabase, OWNER } from './bench-fleet'
 // minutes). Each case runs against the production app (token check, validation, response schema) and
 // against its bare twin (the same service function, so the same SQL, without the API layer), taking
 // turns in the same run; the ratio of their request rates is what the API layer costs (goal ≥ 0.8).
+// Then the mixed load: all cases at once in the console's proportions (cases.ts weights), app against
+// bare twins, with each endpoint's p50 and p99 under that shared load (mixed-load.ts).
 
 const { values: args } = parseArgs({
   options: {
@@ -126,9 +129,10 @@ const medianOf = (runs: Figures[]): Figures => ({
 log(
   `\nbench/api on PostgreSQL: ${size.devices} devices, ~${Number(samples).toLocaleString('en')} samples; ${clients} clients, ${rounds} × ${seconds} s per side (medians); ${cpus().length} cores, load ${loadavg()[0]!.toFixed(1)}`,
 );
-log(
-  'case                                   |   app rps | p50 ms | p99 ms |  bare rps | p50 ms | p99 ms | ratio',
-);
+if (CASES.some((c) => !args.only || c.name.includes(args.only)))
+  log(
+    'case                                   |   app rps | p50 ms | p99 ms |  bare rps | p50 ms | p99 ms | ratio',
+  );
 const lines: string[] = [];
 for (const [i, c] of CASES.entries()) {
   if (args.only && !c.name.includes(args.only)) continue;
@@ -151,6 +155,57 @@ for (const [i, c] of CASES.entries()) {
   const line = `${c.name.padEnd(38)} | ${app.rps.toFixed(0).padStart(9)} | ${String(app.p50).padStart(6)} | ${String(app.p99).padStart(6)} | ${bare.rps.toFixed(0).padStart(9)} | ${String(bare.p50).padStart(6)} | ${String(bare.p99).padStart(6)} | ${(app.rps / bare.rps).toFixed(2)}${app.errors + bare.errors ? `  (errors: ${app.errors}/${bare.errors})` : ''}`;
   log(line);
   lines.push(line);
+}
+
+// --- the mixed load: every case at once, in the console's proportions -----------------------------------
+if (!args.only || 'mixed'.includes(args.only)) {
+  const token = await signIn(OWNER);
+  const ctx = { ...context, db: undefined as never, auth: undefined as never };
+  const appTargets = CASES.map((c) => ({
+    name: c.name,
+    url: api + c.path(ctx),
+    headers: { authorization: `Bearer ${token}` },
+    weight: c.weight,
+  }));
+  const bareTargets = CASES.map((c, i) => ({
+    name: c.name,
+    url: `http://127.0.0.1:${ready.barePort}/bare/${i}`,
+    headers: {},
+    weight: c.weight,
+  }));
+  // In turns, A B B A, as above; the per-case figures are medians over the rounds.
+  const appRuns: MixedFigures[] = [];
+  const bareRuns: MixedFigures[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const sides = [
+      async () => appRuns.push(await mixedLoad(appTargets, clients, seconds)),
+      async () => bareRuns.push(await mixedLoad(bareTargets, clients, seconds)),
+    ];
+    if (round % 2) sides.reverse();
+    for (const side of sides) await side();
+  }
+  const of = (runs: MixedFigures[], name: string, key: 'p50' | 'p99') =>
+    median(runs.map((r) => r.byCase.get(name)![key]));
+  const errorsOf = (runs: MixedFigures[], name: string) =>
+    runs.reduce((sum, r) => sum + r.byCase.get(name)!.errors, 0);
+  log(
+    `\nmixed load: ${clients} clients, ${rounds} × ${seconds} s per side; app ${median(appRuns.map((r) => r.rps)).toFixed(0)} rps, bare ${median(bareRuns.map((r) => r.rps)).toFixed(0)} rps`,
+  );
+  log(
+    'case                                   | weight | app p50 | app p99 | bare p50 | bare p99 | p50 × bare',
+  );
+  for (const c of CASES) {
+    const [a50, a99, b50, b99] = [
+      of(appRuns, c.name, 'p50'),
+      of(appRuns, c.name, 'p99'),
+      of(bareRuns, c.name, 'p50'),
+      of(bareRuns, c.name, 'p99'),
+    ];
+    const errors = errorsOf(appRuns, c.name) + errorsOf(bareRuns, c.name);
+    log(
+      `${c.name.padEnd(38)} | ${String(c.weight).padStart(6)} | ${a50.toFixed(0).padStart(7)} | ${a99.toFixed(0).padStart(7)} | ${b50.toFixed(0).padStart(8)} | ${b99.toFixed(0).padStart(8)} | ${(a50 / b50).toFixed(2)}${errors ? `  (errors: ${errorsOf(appRuns, c.name)}/${errorsOf(bareRuns, c.name)})` : ''}`,
+    );
+  }
 }
 
 // --- CSV export against COPY ... TO STDOUT of the same rows -----------------------------------------------
