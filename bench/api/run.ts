@@ -1,4 +1,5 @@
 import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
@@ -107,11 +108,27 @@ interface Figures {
   p50: number;
   p99: number;
   errors: number;
+  /** The server process's CPU time per request, in ms: the API layer's cost, whatever the box's load. */
+  cpuMs: number;
+}
+/** CPU seconds the server process has used (user + system), from /proc: what a request costs it. */
+function serverCpuSeconds(): number {
+  const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of the line (11 and 12 after the command), in clock ticks.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 async function load(target: string, headers: Record<string, string>): Promise<Figures> {
+  const cpuBefore = serverCpuSeconds();
   const result = await autocannon({ url: target, connections: clients, duration: seconds, headers });
+  const cpuMs = ((serverCpuSeconds() - cpuBefore) * 1000) / Math.max(1, result.requests.total);
   const non2xx = result.non2xx + result.errors + result.timeouts;
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: non2xx };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: non2xx,
+    cpuMs,
+  };
 }
 
 const median = (values: number[]) => {
@@ -124,6 +141,7 @@ const medianOf = (runs: Figures[]): Figures => ({
   p50: median(runs.map((r) => r.p50)),
   p99: median(runs.map((r) => r.p99)),
   errors: runs.reduce((sum, r) => sum + r.errors, 0),
+  cpuMs: median(runs.map((r) => r.cpuMs)),
 });
 
 log(
@@ -131,7 +149,7 @@ log(
 );
 if (CASES.some((c) => !args.only || c.name.includes(args.only)))
   log(
-    'case                                   |   app rps | p50 ms | p99 ms |  bare rps | p50 ms | p99 ms | ratio',
+    'case                                   |   app rps | p50 ms | p99 ms |  bare rps | p50 ms | p99 ms | ratio | CPU ms/req app, bare',
   );
 const lines: string[] = [];
 for (const [i, c] of CASES.entries()) {
@@ -152,7 +170,7 @@ for (const [i, c] of CASES.entries()) {
   }
   const app = medianOf(appRuns);
   const bare = medianOf(bareRuns);
-  const line = `${c.name.padEnd(38)} | ${app.rps.toFixed(0).padStart(9)} | ${String(app.p50).padStart(6)} | ${String(app.p99).padStart(6)} | ${bare.rps.toFixed(0).padStart(9)} | ${String(bare.p50).padStart(6)} | ${String(bare.p99).padStart(6)} | ${(app.rps / bare.rps).toFixed(2)}${app.errors + bare.errors ? `  (errors: ${app.errors}/${bare.errors})` : ''}`;
+  const line = `${c.name.padEnd(38)} | ${app.rps.toFixed(0).padStart(9)} | ${String(app.p50).padStart(6)} | ${String(app.p99).padStart(6)} | ${bare.rps.toFixed(0).padStart(9)} | ${String(bare.p50).padStart(6)} | ${String(bare.p99).padStart(6)} | ${(app.rps / bare.rps).toFixed(2).padStart(5)} | ${app.cpuMs.toFixed(2)}, ${bare.cpuMs.toFixed(2)}${app.errors + bare.errors ? `  (errors: ${app.errors}/${bare.errors})` : ''}`;
   log(line);
   lines.push(line);
 }
