@@ -60,7 +60,10 @@ function digest(part) {
   const hash = createHash('sha256');
   for (const file of [...part.sources.flatMap((s) => [...files(s)]), 'package-lock.json']) {
     if (isTest(file)) continue;
-    hash.update(`${file}\0`).update(readFileSync(path.join(root, file))).update('\0');
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(path.join(root, file)))
+      .update('\0');
   }
   return hash.digest('hex');
 }
