@@ -33,11 +33,9 @@ export const metricsRoutes: FastifyPluginAsync = async (app) => {
         .header('www-authenticate', 'Bearer realm="metrics"')
         .send({ detail: 'METRICS_TOKEN is required as a bearer token' });
     if (access === 'not-local')
-      return reply
-        .status(403)
-        .send({
-          detail: 'metrics are served to this machine only (set METRICS_TOKEN to read them remotely)',
-        });
+      return reply.status(403).send({
+        detail: 'metrics are served to this machine only (set METRICS_TOKEN to read them remotely)',
+      });
     return reply
       .header('content-type', app.metrics.contentType)
       .header('cache-control', 'no-store')
