@@ -24,6 +24,8 @@ import type { Uplink } from './uplink';
 // A command id is forwarded at most once on a connection (authorizeForward): the dispatcher sends a
 // device's unacknowledged commands again when it subscribes, and Aedes sends a resumed session's
 // unacknowledged messages again itself, so without this a device could get one command twice.
+// A stop (`close`) stops listening, lets the messages taken in commit and be acknowledged (in-flight.ts),
+// holds those that come after unanswered, and then ends each connection after its last PUBACK is out.
 
 /** Where a refused MQTT 5 publish goes instead of its topic: no device may subscribe to it. */
 const REFUSED_TOPIC = '$rms/refused';

@@ -18,12 +18,13 @@ export interface ServerProcess {
   stderr(): string;
 }
 
+/** `env` is the whole environment (the test's own, less what must not reach the server, and its settings). */
 export async function startServerProcess(
   args: string[],
   env: Record<string, string>,
 ): Promise<ServerProcess> {
   const child = spawn(process.execPath, args, {
-    env: { ...process.env, LOG_LEVEL: 'info', LOG_FORMAT: 'json', HOST: '127.0.0.1', ...env },
+    env: { LOG_LEVEL: 'info', LOG_FORMAT: 'json', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
