@@ -47,6 +47,7 @@ export default defineConfig({
       DEMO: '0',
       TIME_ZONE: SERVER_TIME_ZONE,
       LOG_LEVEL: 'warn',
+      LOG_FORMAT: 'json',
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       PUBLIC_URL: `http://127.0.0.1:${port}`,

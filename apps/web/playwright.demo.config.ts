@@ -48,8 +48,9 @@ export default defineConfig({
       DEMO: '1',
       DEMO_HISTORY_DAYS: '3',
       TIME_ZONE: SERVER_TIME_ZONE,
-      // The ready line above is an info line.
+      // The ready line above is an info line, of the JSON logs.
       LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       PUBLIC_URL: `http://127.0.0.1:${port}`,

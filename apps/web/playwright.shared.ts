@@ -55,5 +55,9 @@ export const projects = [
   { name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1440, height: 900 } } },
 ] satisfies PlaywrightTestConfig['projects'];
 
-/** The server, started from its sources; it serves the built console (run the web build first). */
-export const SERVER_COMMAND = 'node --import tsx ../server/src/main.ts';
+/**
+ * The compiled server, as `npm start` runs it, serving the built console. Either is built first when its
+ * sources changed since its last build (scripts/build.mjs; nothing to do after `npm run build`).
+ */
+export const SERVER_COMMAND =
+  'node ../../scripts/build.mjs --if-changed && node --enable-source-maps ../server/dist/main.js';

@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '@rms/contracts/messages';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerAccessGuard } from './auth/access';
@@ -10,10 +11,12 @@ import { registerRequestLimits } from './auth/request-limits';
 import type { ThrottleLimits } from './auth/attempt-throttle';
 import { registerErrorHandler } from './errors';
 import { registerInputGuard } from './input-guard';
+import { registerHttpMetrics } from './metrics';
+import { loggerOptions, registerRequestIds, requestIdOf } from './logging';
 import { registerOpenApi } from './openapi';
 import { registerWeb } from './web';
 import { bulkUploadRoutes, sampleRoutes } from './modules/bulk-upload';
-import { healthRoutes } from './modules/health';
+import { healthRoutes, metricsRoutes } from './modules/health';
 import { sessionRoutes } from './modules/session';
 import { organizationRoutes } from './modules/organizations';
 import { employeeRoutes } from './modules/employees';
@@ -46,6 +49,8 @@ export interface BuildOptions {
   loginLimits?: ThrottleLimits;
   /** Sees every route as it is registered (the access-rule test walks them). */
   onRoute?: (route: RouteOptions) => void;
+  /** Where log lines go instead of standard output (a test reads them). */
+  logStream?: DestinationStream;
 }
 
 /** Builds the whole HTTP app without listening: main.ts listens, tests call `inject`. */
@@ -54,17 +59,17 @@ export async function buildApp({
   database,
   loginLimits,
   onRoute,
+  logStream,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-    },
+    logger: loggerOptions(config, logStream),
+    genReqId: requestIdOf,
     // X-Forwarded-For is believed only from the configured proxies (TRUST_PROXY): anyone can send it.
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   if (onRoute) app.addHook('onRoute', onRoute);
+  registerRequestIds(app);
   const lifecycle = await createServices({ config, database, log: app.log, loginLimits });
   const services = lifecycle.services;
   for (const [name, service] of Object.entries(services)) app.decorate(name, service);
@@ -74,6 +79,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerHttpMetrics(app, services.metrics);
   registerInputGuard(app);
 
   await app.register(helmet, {
@@ -141,6 +147,7 @@ export async function buildApp({
   );
 
   await app.register(sampleRoutes);
+  await app.register(metricsRoutes);
   await registerWeb(app, config.webDist);
   return app;
 }

@@ -27,6 +27,25 @@ describe('configuration', () => {
       );
   });
 
+  it('logs JSON in production and readable lines otherwise, unless LOG_FORMAT says', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).logFormat).toBe('pretty');
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' }).logFormat).toBe('json');
+    expect(loadConfig({ DATA_DIR: dataDir(), LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', LOG_FORMAT: 'pretty' }).logFormat).toBe(
+      'pretty',
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
+  });
+
+  it('gives a stop SHUTDOWN_TIMEOUT_SECONDS, 30 by default, in whole seconds', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).shutdownTimeoutSeconds).toBe(30);
+    expect(loadConfig({ DATA_DIR: dataDir(), SHUTDOWN_TIMEOUT_SECONDS: '5' }).shutdownTimeoutSeconds).toBe(5);
+    for (const seconds of ['0', '2.5', 'soon'])
+      expect(() => loadConfig({ DATA_DIR: dataDir(), SHUTDOWN_TIMEOUT_SECONDS: seconds })).toThrow(
+        /SHUTDOWN_TIMEOUT_SECONDS/,
+      );
+  });
+
   it('takes the demo history length in whole days, within a year', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), DEMO_HISTORY_DAYS: '3' }).demoHistoryDays).toBe(3);
     for (const days of ['0', '-2', '1.5', '366', 'ninety'])

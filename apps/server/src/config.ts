@@ -40,6 +40,13 @@ const envSchema = z.object({
   // Addresses (or CIDR ranges) of the reverse proxies whose X-Forwarded-For is believed; unset: none.
   TRUST_PROXY: optional,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // JSON lines for a log collector, or pino-pretty's lines for a person; unset: JSON in production.
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+  NODE_ENV: optional,
+  // Set: /metrics asks for it as a bearer token; unset: /metrics answers loopback clients only.
+  METRICS_TOKEN: optional,
+  // How long a stop (SIGTERM, SIGINT) may take to drain before the process gives up and exits 1.
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   WEB_DIST: optional,
   PUBLIC_URL: optional,
   MAP_TILE_URL: z
@@ -89,6 +96,12 @@ export interface Config {
   demoHistoryDays: number;
   timeZone: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** JSON lines (production: NODE_ENV=production) or readable lines (development). */
+  logFormat: 'json' | 'pretty';
+  /** The bearer token /metrics asks for; undefined: loopback clients only. */
+  metricsToken: string | undefined;
+  /** A stop's time limit (graceful shutdown, main.ts). */
+  shutdownTimeoutSeconds: number;
   /** Where people open the console; links in mails point here (never taken from a request's Host header). */
   publicUrl: string;
   /** The built console (apps/web/dist); served at / when present. */
@@ -170,6 +183,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoHistoryDays: e.DEMO_HISTORY_DAYS,
     timeZone: e.TIME_ZONE,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'production' ? 'json' : 'pretty'),
+    metricsToken: e.METRICS_TOKEN,
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     webDist: e.WEB_DIST ? path.resolve(from, e.WEB_DIST) : path.join(import.meta.dirname, '../../web/dist'),
     mapTileUrl: e.MAP_TILE_URL,

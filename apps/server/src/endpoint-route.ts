@@ -16,11 +16,12 @@ export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
 
 /**
  * What a handler answers: the response schema's input (the serializer checks and shapes it), or, after
- * `reply.status(400)`, the body of a failure the endpoint declares in `errors`.
+ * `reply.status(400)` (or 503), the body of a failure the endpoint declares in `errors`.
  */
 export type EndpointReply<E extends Endpoint> =
   | (E['response'] extends z.ZodType ? z.input<E['response']> : unknown)
-  | (E['errors'] extends { 400: z.ZodType } ? z.input<E['errors'][400]> : never);
+  | (E['errors'] extends { 400: z.ZodType } ? z.input<E['errors'][400]> : never)
+  | (E['errors'] extends { 503: z.ZodType } ? z.input<E['errors'][503]> : never);
 
 export type EndpointHandler<E extends Endpoint> = (
   request: EndpointRequest<E>,

@@ -18,6 +18,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           device: { type: 'http', scheme: 'basic', description: 'RMS ID and device key' },
+          metrics: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'METRICS_TOKEN (unset: loopback clients only)',
+          },
         },
       },
     },

@@ -12,6 +12,7 @@ import { createStorage, type Storage } from './storage/storage';
 import { ReportRetention } from './storage/report-retention';
 import { DeviceLink } from './telemetry/device-link';
 import { LiveEvents } from './telemetry/live-events';
+import { Metrics } from './metrics';
 
 // The composition root: every long-lived service of one instance is built here, once, from the
 // configuration and the database. app.ts hands them to the routes (as decorations of the Fastify
@@ -31,6 +32,8 @@ export interface Services {
   liveEvents: LiveEvents;
   /** Created here so HTTP ingest has its queue; its broker starts with `deviceLink.start()` (main.ts, tests). */
   deviceLink: DeviceLink;
+  /** This instance's Prometheus metrics (/metrics). */
+  metrics: Metrics;
 }
 
 export interface ServiceLifecycle {
@@ -51,9 +54,15 @@ export async function createServices(options: {
 }): Promise<ServiceLifecycle> {
   const { config, database, log } = options;
   const db = database.db;
+  const metrics = new Metrics();
   const storage = createStorage(config);
   // Exported reports are deleted after REPORT_RETENTION_HOURS; the sweep starts with the server.
-  const reportRetention = new ReportRetention({ storage, retentionHours: config.reportRetentionHours, log });
+  const reportRetention = new ReportRetention({
+    storage,
+    retentionHours: config.reportRetentionHours,
+    log,
+    recordJobRun: metrics.recordJobRun,
+  });
   // The device report's CSV exports run as jobs in this process; closing stops them (recorded failed).
   const reportExports = new ReportExports({
     db,
@@ -84,6 +93,22 @@ export async function createServices(options: {
     writers: database.kind === 'postgres' ? 4 : 1,
     changed: (changes) => liveEvents.changed(changes),
     listener,
+    metrics,
+  });
+  metrics.watch({
+    db,
+    ingest: () => ({
+      received: { ...deviceLink.uplink.stats.received },
+      rejected: Object.values(deviceLink.uplink.stats.refused).reduce((a, b) => a + b, 0),
+      committed: deviceLink.queue.stats.stored,
+      duplicate: deviceLink.queue.stats.duplicates,
+      dropped: deviceLink.queue.stats.dropped,
+      retries: deviceLink.queue.stats.retries,
+      queuedRows: deviceLink.queue.heldRows,
+    }),
+    broker: () => deviceLink.brokerStatus(),
+    embeddedBroker: !config.mqttUrl,
+    pool: () => database.pool(),
   });
 
   const mailer = createMailer({
@@ -137,9 +162,14 @@ export async function createServices(options: {
       reportExports,
       liveEvents,
       deviceLink,
+      metrics,
     },
     ready: async () => reportRetention.start(),
-    closing: async () => liveEvents.stop(),
+    closing: async () => {
+      // A stop begins: no new device connections either (the HTTP server stops taking them next).
+      deviceLink.stopAccepting();
+      await liveEvents.stop();
+    },
     closed: async () => {
       await reportExports.stop();
       await reportRetention.stop();

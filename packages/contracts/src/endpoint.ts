@@ -22,9 +22,9 @@ export interface Endpoint {
   /**
    * How a caller that is not the console proves who it is: 'device' is a device's Basic auth (RMS ID
    * and key), which the handler checks (its access is public to the console's guard). Without it, a
-   * non-public endpoint takes the console's bearer token.
+   * non-public endpoint takes the console's bearer token. 'metrics' is METRICS_TOKEN (/metrics).
    */
-  security?: 'device';
+  security?: 'device' | 'metrics';
   summary: string;
   /** Longer OpenAPI text, where the summary cannot say enough. */
   description?: string;
@@ -40,8 +40,11 @@ export interface Endpoint {
   status?: SuccessStatus | readonly [SuccessStatus, ...SuccessStatus[]];
   /** Left out of the OpenAPI document: links the server hands out itself (signed file links). */
   hidden?: boolean;
-  /** Failure answers with a shape of their own (documented, and what the handler may answer with them). */
-  errors?: { 400?: z.ZodType };
+  /**
+   * Failure answers with a shape of their own (documented, and what the handler may answer with them):
+   * a 400's details, readiness's 503.
+   */
+  errors?: { 400?: z.ZodType; 503?: z.ZodType };
 }
 
 /** Declares an endpoint, keeping its exact types. */

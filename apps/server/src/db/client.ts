@@ -27,10 +27,13 @@ export interface Database {
    * database; with PostgreSQL it opens its own connection once something listens.
    */
   listener(log: ListenerLog): Listener;
+  /** The connection pool's figures (metrics); null on PGlite, a single connection in the process. */
+  pool(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+/** Beside this file: src/db/migrations, or dist/migrations in the compiled server (build.mjs copies it). */
+export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
 export interface DatabaseOptions {
   databaseUrl?: string;
@@ -51,6 +54,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: 'postgres',
       migrate: (folder = migrationsFolder) => migratePg(db, { migrationsFolder: folder }),
       listener: (log) => new PgListener(url, log),
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }
@@ -63,6 +67,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     migrate: (folder = migrationsFolder) => migratePglite(db, { migrationsFolder: folder }),
     listener: (log) => pgliteListener(client, log),
+    pool: () => null,
     close: () => client.close(),
   };
 }

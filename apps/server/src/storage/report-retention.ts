@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { RecordJobRun } from '../metrics';
 import type { Storage } from './storage';
 
 // Generated reports (the device report's CSV exports) are kept REPORT_RETENTION_HOURS, then a periodic
@@ -17,6 +18,8 @@ export interface ReportRetentionOptions {
   log: FastifyBaseLogger;
   /** Time between sweeps; 0 runs none on a timer (tests call `sweep`). */
   sweepEveryMs?: number;
+  /** Told of each sweep: failed when it failed or left an expired report behind (metrics). */
+  recordJobRun?: RecordJobRun;
 }
 
 export class ReportRetention {
@@ -82,6 +85,8 @@ export class ReportRetention {
 
   private async run(now: number): Promise<number> {
     const { storage, log } = this.options;
+    const started = performance.now();
+    let ok = false;
     let removed = 0;
     let failed = 0;
     let lastError: unknown;
@@ -100,9 +105,11 @@ export class ReportRetention {
       if (failed > 0)
         log.error({ err: lastError, failed, removed }, 'reports: some expired reports could not be deleted');
       else if (removed > 0) log.info({ removed }, 'reports: deleted reports past their retention');
+      ok = failed === 0;
     } catch (error) {
       log.error({ err: error, removed }, 'reports: retention sweep failed');
     }
+    this.options.recordJobRun?.('report_retention', ok, (performance.now() - started) / 1000);
     return removed;
   }
 }

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { localHour, today } from '../calendar';
 import type { Db } from '../db/client';
 import type { Listener } from '../db/listener';
+import { recordNothing, timedJob, type RecordJobRun } from '../metrics';
+import type { BrokerStatus } from './broker';
 import { CommandDispatcher, type Publisher } from './command-dispatcher';
 import { dayResolver } from './day-of';
 import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker';
@@ -41,6 +43,14 @@ export interface DeviceLinkOptions {
   changed?: (changes: LiveChanges) => void;
   /** Connection and packet limits of the embedded broker (defaults in mqtt-limits.ts). */
   mqttLimits?: Partial<MqttLimits>;
+  /** Told how long each batch commit took, of each command published and of each periodic job's run. */
+  metrics?: LinkMetrics;
+}
+
+export interface LinkMetrics {
+  batchCommitted(seconds: number): void;
+  commandDelivered(): void;
+  recordJobRun: RecordJobRun;
 }
 
 export class DeviceLink {
@@ -58,7 +68,9 @@ export class DeviceLink {
     const changed = options.changed ?? (() => {});
     this.queue = new IngestQueue({
       write: async (rows) => {
+        const started = performance.now();
         const result = await writeBatch(options.db, rows, dayOf);
+        options.metrics?.batchCommitted((performance.now() - started) / 1000);
         changed(result);
         return result;
       },
@@ -86,6 +98,16 @@ export class DeviceLink {
   /** The embedded broker's port, when it runs. */
   get mqttPort(): number | null {
     return this.broker && 'port' in this.broker ? this.broker.port : null;
+  }
+
+  /** The broker's state (readiness, metrics); null before `start`. */
+  brokerStatus(): BrokerStatus | null {
+    return this.broker?.status() ?? null;
+  }
+
+  /** The start of a stop: no new device connections; `stop` drains the rest. */
+  stopAccepting(): void {
+    this.broker?.stopAccepting();
   }
 
   async start(): Promise<void> {
@@ -130,7 +152,7 @@ export class DeviceLink {
       };
     }
     this.publisher = publisher;
-    this.dispatcher = new CommandDispatcher(db, publisher, log, this.options.changed);
+    this.dispatcher = new CommandDispatcher(db, this.counting(publisher), log, this.options.changed);
     if (this.options.listener) this.unlisten = await this.dispatcher.wakeOnCommit(this.options.listener);
     const every = this.options.sweepEveryMs ?? 30_000;
     if (every > 0) this.timers.push(setInterval(() => void this.sweep(), every));
@@ -138,7 +160,9 @@ export class DeviceLink {
     if (pass > 0) {
       this.timers.push(
         setInterval(() => {
-          this.dispatcher?.deliverWaiting().catch((error: unknown) => {
+          timedJob(this.recordJobRun, 'command_redelivery', async () =>
+            this.dispatcher?.deliverWaiting(),
+          ).catch((error: unknown) => {
             log.error({ err: error }, 'commands: periodic pass failed');
           });
         }, pass),
@@ -158,15 +182,23 @@ export class DeviceLink {
   async sweep(now = new Date()): Promise<void> {
     const { db, log, timeZone } = this.options;
     try {
-      const changed = this.options.changed ?? (() => {});
-      changed(await markOffline(db, now.getTime()));
-      changed(await raiseNoCharge(db, today(timeZone, now), localHour(timeZone, now), now.getTime()));
-      await this.dispatcher?.expire(now.getTime());
+      await timedJob(this.recordJobRun, 'offline_sweep', async () => {
+        const changed = this.options.changed ?? (() => {});
+        changed(await markOffline(db, now.getTime()));
+        changed(await raiseNoCharge(db, today(timeZone, now), localHour(timeZone, now), now.getTime()));
+        await this.dispatcher?.expire(now.getTime());
+      });
     } catch (error) {
       log.error({ err: error }, 'device link: periodic check failed');
     }
   }
 
+  /**
+   * Stops: the jobs and command delivery first; then the broker takes no new connections or messages,
+   * and the messages it took are committed and acknowledged before its connections end (acknowledged
+   * means committed, at a stop too); then the queue (HTTP ingest has ended before: the HTTP server
+   * closes first).
+   */
   async stop(): Promise<void> {
     for (const t of this.timers) clearInterval(t);
     await this.unlisten?.();
@@ -174,5 +206,22 @@ export class DeviceLink {
     await this.broker?.close();
     await this.queue.close();
     this.rejects.close();
+  }
+
+  private get recordJobRun(): RecordJobRun {
+    return this.options.metrics?.recordJobRun ?? recordNothing;
+  }
+
+  /** The dispatcher's publisher, counting the commands it publishes. */
+  private counting(publisher: Publisher): Publisher {
+    const metrics = this.options.metrics;
+    if (!metrics) return publisher;
+    return {
+      connected: (deviceId) => publisher.connected(deviceId),
+      publish: async (topic, payload, qos) => {
+        await publisher.publish(topic, payload, qos);
+        metrics.commandDelivered();
+      },
+    };
   }
 }

@@ -1,9 +1,12 @@
 import { createServer, type AddressInfo, type Server } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import { PUBLISH_REASON_CODES } from '@rms/contracts/telemetry';
 import type { Db } from '../db/client';
 import { verifyDevice, type DeviceIdentity } from './device-keys';
+import type { Broker } from './broker';
+import { InFlight } from './in-flight';
 import { ConnectionCounter, DEFAULT_MQTT_LIMITS, type MqttLimits } from './mqtt-limits';
 import { Mqtt5Bridge } from './mqtt5-bridge';
 import { commandTopic, isDeviceCode, mayPublish, maySubscribe, parseUplink } from './topics';
@@ -21,6 +24,8 @@ import type { Uplink } from './uplink';
 // A command id is forwarded at most once on a connection (authorizeForward): the dispatcher sends a
 // device's unacknowledged commands again when it subscribes, and Aedes sends a resumed session's
 // unacknowledged messages again itself, so without this a device could get one command twice.
+// A stop (`close`) stops listening, lets the messages taken in commit and be acknowledged (in-flight.ts),
+// holds those that come after unanswered, and then ends each connection after its last PUBACK is out.
 
 /** Where a refused MQTT 5 publish goes instead of its topic: no device may subscribe to it. */
 const REFUSED_TOPIC = '$rms/refused';
@@ -36,14 +41,13 @@ function commandIdOf(payload: unknown): number | null {
   }
 }
 
-export interface EmbeddedBroker {
+export interface EmbeddedBroker extends Broker {
   aedes: Aedes;
   port: number;
   /** Devices connected now (by inventory id). */
   connected(deviceId: number): boolean;
   /** Closes the devices' connections (their key was replaced: the old one must not stay signed in). */
   disconnect(deviceIds: Iterable<number>): void;
-  close(): Promise<void>;
 }
 
 export interface EmbeddedBrokerOptions {
@@ -66,6 +70,9 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   const bridges = new WeakMap<Client, Mqtt5Bridge>();
   const forwarded = new WeakMap<Client, Set<number>>();
   const online = new Map<number, Set<Client>>();
+  const inFlight = new InFlight();
+  /** Every connection, as Aedes writes to it (ended gracefully at a stop). */
+  const connections = new Set<Duplex>();
   const refuse = (code: number, message: string) =>
     Object.assign(new Error(message), { returnCode: code }) as AuthenticateError;
 
@@ -110,19 +117,23 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       }
       // Uplink topics are consumed here: nothing a device sends is kept for later subscribers.
       packet.retain = false;
-      uplink.receive(device, topic.kind, packet.payload as Buffer).then(
-        (result) => {
-          if (!result.ok) {
-            log.debug({ device: device.code, reason: result.reason }, 'mqtt: message refused');
-            bridge?.refuse(packet.messageId, { code: result.code, reason: result.reason });
-          }
-          // A refused payload is acknowledged all the same: sending it again cannot make it valid.
-          done(null);
-        },
-        (error: unknown) => {
-          log.error({ err: error, device: device.code }, 'mqtt: ingest failed');
-          done(error as Error);
-        },
+      // A stop under way takes nothing more: unanswered, the message comes again to the next server.
+      if (!inFlight.open) return;
+      void inFlight.run(() =>
+        uplink.receive(device, topic.kind, packet.payload as Buffer).then(
+          (result) => {
+            if (!result.ok) {
+              log.debug({ device: device.code, reason: result.reason }, 'mqtt: message refused');
+              bridge?.refuse(packet.messageId, { code: result.code, reason: result.reason });
+            }
+            // A refused payload is acknowledged all the same: sending it again cannot make it valid.
+            done(null);
+          },
+          (error: unknown) => {
+            log.error({ err: error, device: device.code }, 'mqtt: ingest failed');
+            done(error as Error);
+          },
+        ),
       );
     },
     authorizeSubscribe(client, subscription, done) {
@@ -185,6 +196,8 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     const admitted = counter.admit(socket);
     if (!admitted) return;
     const bridge = new Mqtt5Bridge(admitted.stream, { maxPacketBytes: limits.maxPacketBytes });
+    connections.add(bridge.stream);
+    bridge.stream.once('close', () => connections.delete(bridge.stream));
     const client = aedes.handle(bridge.stream);
     signedIn.set(client, admitted.signedIn);
     bridges.set(client, bridge);
@@ -203,6 +216,8 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     });
   });
   const port = (server.address() as AddressInfo).port;
+  let unlistened: Promise<void> | null = null;
+  const stopAccepting = () => (unlistened ??= new Promise<void>((resolve) => server.close(() => resolve())));
 
   return {
     aedes,
@@ -211,9 +226,31 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     disconnect: (deviceIds) => {
       for (const id of deviceIds) for (const client of online.get(id) ?? []) client.close();
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        aedes.close(() => server.close(() => resolve()));
-      }),
+    status: () => ({ connected: unlistened === null, clients: aedes.connectedClients }),
+    stopAccepting: () => void stopAccepting(),
+    close: async () => {
+      const closed = stopAccepting();
+      await inFlight.close();
+      await endGracefully(connections, CLOSE_GRACE_MS);
+      await new Promise<void>((resolve) => aedes.close(() => resolve()));
+      await closed;
+    },
   };
+}
+
+/** How long a stop waits for devices to close their side after the server has closed its own. */
+const CLOSE_GRACE_MS = 2000;
+
+/**
+ * Ends each connection after what was written to it (the last acknowledgements) has gone out, and
+ * waits for the devices to close their side, at most `ms`; the broker's close then cuts the rest.
+ */
+async function endGracefully(connections: Set<Duplex>, ms: number): Promise<void> {
+  const closed = [...connections].map((c) => new Promise((resolve) => c.once('close', resolve)));
+  for (const connection of connections) connection.end();
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.all(closed),
+    new Promise((resolve) => (timer = setTimeout(resolve, ms))),
+  ]).finally(() => clearTimeout(timer));
 }

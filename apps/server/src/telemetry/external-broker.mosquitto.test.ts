@@ -77,6 +77,29 @@ describe('external broker', () => {
     await expect.poll(async () => (await stored(device.id)).length, { timeout: 10_000 }).toBe(5);
     await again.close();
   });
+
+  it('stops mid-stream without waiting on what it no longer takes, which the next start gets', async () => {
+    const device = await addDevice(t, `EXT-${run}-stop`);
+    const group = `rms-ingest-${run}-c`;
+    const server = await ingest(group, 4);
+    const client = await publisher(device.code);
+    const base = Date.now() - 3_600_000;
+    const total = 300;
+    let closing: Promise<void> | null = null;
+    for (let i = 0; i < total; i++) {
+      // The stop comes from inside the stream: messages are arriving while it drains.
+      if (!closing && (await stored(device.id)).length >= 30) closing = server.close();
+      await client.publishAsync(`rms/${device.code}/telemetry`, JSON.stringify(sample(base + i * 1000)), {
+        qos: 1,
+      });
+    }
+    expect(closing).not.toBeNull();
+    await closing;
+    await client.endAsync();
+    const again = await ingest(group, 4);
+    await expect.poll(async () => (await stored(device.id)).length, { timeout: 20_000 }).toBe(total);
+    await again.close();
+  }, 60_000);
 });
 
 describe('the device link on an external broker', () => {

@@ -3,7 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Db } from '../db/client';
 import { findDevice, type DeviceIdentity } from './device-keys';
+import type { Broker } from './broker';
 import type { Publisher } from './command-dispatcher';
+import { InFlight } from './in-flight';
 import { parseUplink } from './topics';
 import type { Uplink } from './uplink';
 
@@ -22,9 +24,7 @@ import type { Uplink } from './uplink';
 
 export const SHARED_GROUP = 'rms-ingest';
 
-export interface ExternalBroker extends Publisher {
-  close(): Promise<void>;
-}
+export interface ExternalBroker extends Publisher, Broker {}
 
 export async function connectExternalBroker(options: {
   url: string;
@@ -43,6 +43,7 @@ export async function connectExternalBroker(options: {
   const group = options.group ?? SHARED_GROUP;
   const prefix = options.clientIdPrefix ?? `${group}-${hostname()}`;
   const clients: MqttClient[] = [];
+  const inFlight = new InFlight();
   for (let i = 0; i < (options.connections ?? 16); i++) {
     // The handler is in place before connecting: a resumed session delivers what waited at once.
     const client = mqtt.connect(options.url, {
@@ -56,16 +57,20 @@ export async function connectExternalBroker(options: {
     client.handleMessage = (packet, done) => {
       const topic = parseUplink(packet.topic);
       if (!topic) return done();
-      devices
-        .byCode(topic.code)
-        .then((device) => (device ? uplink.receive(device, topic.kind, packet.payload as Buffer) : null))
-        .then(
-          () => done(),
-          (error: unknown) => {
-            log.error({ err: error, topic: packet.topic }, 'mqtt: ingest failed');
-            done(error as Error);
-          },
-        );
+      // A stop under way takes nothing more: unacknowledged, the broker keeps it for the session.
+      if (!inFlight.open) return;
+      void inFlight.run(() =>
+        devices
+          .byCode(topic.code)
+          .then((device) => (device ? uplink.receive(device, topic.kind, packet.payload as Buffer) : null))
+          .then(
+            () => done(),
+            (error: unknown) => {
+              log.error({ err: error, topic: packet.topic }, 'mqtt: ingest failed');
+              done(error as Error);
+            },
+          ),
+      );
     };
     client.on('error', (error) => log.warn({ err: error }, 'mqtt: broker connection error'));
     const connected = new Promise<void>((resolve, reject) => {
@@ -86,7 +91,12 @@ export async function connectExternalBroker(options: {
     },
     // The broker keeps commands for devices with persistent sessions; whether a device is there is not known here.
     connected: () => true,
+    status: () => ({ connected: clients.every((c) => c.connected), clients: null }),
+    // The broker's listener is not this server's to close.
+    stopAccepting: () => {},
     close: async () => {
+      // The messages taken in are committed and acknowledged before the connections end.
+      await inFlight.close();
       await Promise.all(clients.map((c) => c.endAsync()));
     },
   };

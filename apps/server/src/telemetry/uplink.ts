@@ -28,6 +28,8 @@ import { toRows } from './sample-row';
 const MAX_REASON_LENGTH = 300;
 
 export interface UplinkStats {
+  /** Messages received, by kind (metrics). */
+  received: Record<UplinkTopic, number>;
   refused: Record<string, number>;
 }
 
@@ -41,7 +43,7 @@ export interface UplinkOptions {
 }
 
 export class Uplink {
-  readonly stats: UplinkStats = { refused: {} };
+  readonly stats: UplinkStats = { received: { telemetry: 0, fault: 0, ack: 0 }, refused: {} };
   constructor(
     private readonly db: Db,
     private readonly queue: IngestQueue,
@@ -51,6 +53,7 @@ export class Uplink {
 
   /** Resolves once the message is stored (telemetry: committed); refused messages say why. */
   async receive(device: DeviceIdentity, kind: UplinkTopic, payload: Buffer | string): Promise<UplinkResult> {
+    this.stats.received[kind]++;
     if (kind === 'telemetry') await this.queue.room();
     let json: unknown;
     try {

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
@@ -27,6 +28,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   loginLimits?: ThrottleLimits;
   onRoute?: (route: RouteOptions) => void;
+  /** Where the app's log lines go (with `env: {LOG_LEVEL: ...}`; silent by default). */
+  logStream?: DestinationStream;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -51,6 +54,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     loginLimits: options.loginLimits,
     onRoute: options.onRoute,
+    logStream: options.logStream,
   });
   await app.ready();
   return {

@@ -29,11 +29,14 @@ export interface Operation {
   query: Record<string, JsonSchema>;
   pathParams: Record<string, JsonSchema>;
   body: JsonSchema | null;
+  /** The statuses it documents (readiness documents its 503: its answer, not a failure). */
+  statuses: number[];
 }
 
 interface OpenApiOperation {
   parameters?: { in: string; name: string; schema?: JsonSchema }[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+  responses?: Record<string, unknown>;
 }
 
 export function operationsOf(app: FastifyInstance, prefix = '/api/v1/'): Operation[] {
@@ -58,6 +61,7 @@ export function operationsOf(app: FastifyInstance, prefix = '/api/v1/'): Operati
         query,
         pathParams,
         body: op.requestBody?.content?.['application/json']?.schema ?? null,
+        statuses: Object.keys(op.responses ?? {}).map(Number),
       });
     }
   }
