@@ -73,6 +73,8 @@ export const auditRow = z.object({
   route: z.string(),
   /** The record written, where the request or the answer names one. */
   record_id: z.string().nullable(),
+  /** `delete` or `restore` when the body set `is_active` (how the API deletes and restores a row). */
+  change: z.enum(['delete', 'restore']).nullable(),
   /** How many records a bulk write touched (a sheet's rows, a selection's devices). */
   record_count: z.number().int().nullable(),
   /** The top-level fields the body carried (names only). */

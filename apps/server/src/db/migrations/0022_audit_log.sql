@@ -10,6 +10,7 @@ CREATE TABLE "audit_log" (
 	"method" text NOT NULL,
 	"route" text NOT NULL,
 	"record_id" text,
+	"change" text,
 	"record_count" integer,
 	"fields" text[] NOT NULL,
 	"status" integer NOT NULL,

@@ -19,6 +19,8 @@ export const auditLog = pgTable(
     method: text('method').notNull(),
     route: text('route').notNull(),
     recordId: text('record_id'),
+    /** `delete` or `restore`: an update whose body set `is_active` (the API's soft delete and restore). */
+    change: text('change'),
     recordCount: integer('record_count'),
     /** The body's top-level field names (never their values). */
     fields: text('fields').array().notNull(),

@@ -28,6 +28,8 @@ export interface AuditNote {
 declare module 'fastify' {
   interface FastifyRequest {
     auditNote: AuditNote | null;
+    /** The body as the client sent it, before the contract parsed (and reshaped) it. */
+    auditBody: unknown;
     /** The answer before it was serialized: where a new record's id is read from. */
     auditAnswer: unknown;
   }
@@ -47,12 +49,16 @@ const MAX_FIELDS = 50;
 
 export function registerAuditLog(app: FastifyInstance): void {
   app.decorateRequest('auditNote', null);
+  app.decorateRequest('auditBody', null);
   app.decorateRequest('auditAnswer', null);
   app.addHook('onRoute', (route: RouteOptions) => {
     const endpoint = route.config?.endpoint;
     if (!endpoint || endpoint.method === 'GET' || endpoint.audited === false) return;
     const action = ACTIONS.get(endpoint) ?? endpoint.method.toLowerCase();
-    const capture = async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+    const keepBody = async (request: FastifyRequest) => {
+      request.auditBody = request.body;
+    };
+    const keepAnswer = async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
       request.auditAnswer = payload;
       return payload;
     };
@@ -60,7 +66,8 @@ export function registerAuditLog(app: FastifyInstance): void {
       await recordRequest(app, request, reply, endpoint, action);
       return payload;
     };
-    route.preSerialization = [...hooksOf(route.preSerialization), capture];
+    route.preValidation = [keepBody, ...hooksOf(route.preValidation)];
+    route.preSerialization = [...hooksOf(route.preSerialization), keepAnswer];
     route.onSend = [...hooksOf(route.onSend), record];
   });
 }
@@ -88,7 +95,8 @@ async function recordRequest(
     route: request.routeOptions.url ?? request.url,
     recordId: succeeded ? recordIdOf(request, note) : null,
     recordCount: succeeded ? recordCountOf(request) : null,
-    fields: fieldsOf(request.body),
+    change: changeOf(request.auditBody),
+    fields: fieldsOf(request.auditBody),
     status,
     ip: request.ip,
     userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
@@ -146,7 +154,7 @@ function recordIdOf(request: FastifyRequest, note: AuditNote | null): string | n
   return (
     idOf(note?.recordId) ??
     idOf(field(request.params, 'id')) ??
-    idOf(field(request.body, 'id')) ??
+    idOf(field(request.auditBody, 'id')) ??
     idOf(field(request.auditAnswer, 'id'))
   );
 }
@@ -158,12 +166,19 @@ function recordIdOf(request: FastifyRequest, note: AuditNote | null): string | n
 function recordCountOf(request: FastifyRequest): number | null {
   const created = field(request.auditAnswer, 'created');
   if (typeof created === 'number') return created;
-  const body = request.body;
+  const body = request.auditBody;
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return null;
   const lists = Object.values(body).filter(
     (v): v is unknown[] => Array.isArray(v) && v.every((x) => typeof x === 'number' || typeof x === 'string'),
   );
   return lists.length === 1 ? lists[0]!.length : null;
+}
+
+/** An edit of a row (`id`) that deletes it (`is_active: false`) or restores it (`is_active: true`). */
+function changeOf(body: unknown): 'delete' | 'restore' | null {
+  if (field(body, 'id') === undefined) return null;
+  const active = field(body, 'is_active');
+  return active === false ? 'delete' : active === true ? 'restore' : null;
 }
 
 /** The body's top-level field names: what the write set, never the values (passwords, keys). */

@@ -66,6 +66,7 @@ function toRow(row: AuditRecord, organizationName: string | null): AuditRow {
     method: row.method,
     route: row.route,
     record_id: row.recordId,
+    change: row.change === 'delete' || row.change === 'restore' ? row.change : null,
     record_count: row.recordCount,
     fields: row.fields,
     status: row.status,
