@@ -13,7 +13,7 @@ import { permissionLabel } from '@rms/contracts/permissions';
 import { useSession } from '../../auth/use-session';
 import { ListToolbar } from '../../components/list-toolbar';
 import { PagedTable } from '../../components/paged-table';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { EMPTY, formatDate, formatDateTime } from '../../lib/format';
 import { useListParams } from '../../lib/use-list-params';
 import { apiKeysQuery, useRevokeApiKey } from './api';
 import { CreateKeyModal } from './create-key-modal';
@@ -44,18 +44,24 @@ export function ApiKeysPage() {
   const [made, setMade] = useState<ApiKeyCreated | null>(null);
 
   const columns: ColumnsType<ApiKeyRow> = [
-    { title: 'Name', dataIndex: 'name', fixed: 'left' },
     {
-      title: 'Prefix',
-      dataIndex: 'prefix',
-      render: (prefix: string) => <Typography.Text code>{prefix}</Typography.Text>,
+      title: 'Name',
+      key: 'name',
+      fixed: 'left',
+      render: (_value, row) => (
+        <Space direction="vertical" size={0}>
+          <Typography.Text strong>{row.name}</Typography.Text>
+          <Typography.Text code>{row.prefix}</Typography.Text>
+        </Space>
+      ),
     },
     ...(isProvider ? [{ title: 'Organization', dataIndex: 'organization_name' }] : []),
     {
       title: 'Permissions',
       key: 'permissions',
+      width: 220,
       render: (_value, row) => (
-        <Space size={[0, 4]} wrap style={{ maxWidth: 320 }}>
+        <Space size={[0, 4]} wrap>
           {row.permissions.map(({ key }) => (
             <Tag key={key}>{permissionLabel(key)}</Tag>
           ))}
@@ -64,15 +70,24 @@ export function ApiKeysPage() {
     },
     {
       title: 'Status',
-      dataIndex: 'status',
-      render: (status: ApiKeyStatus) => {
-        const tag = <Tag color={STATUS_TAGS[status].color}>{STATUS_TAGS[status].label}</Tag>;
-        const why = STATUS_TAGS[status].why;
-        return why ? <Tooltip title={why}>{tag}</Tooltip> : tag;
+      key: 'status',
+      render: (_value, row) => {
+        const { color, label, why } = STATUS_TAGS[row.status];
+        const tag = <Tag color={color}>{label}</Tag>;
+        const tip = row.revoked_at ? `Revoked ${formatDateTime(row.revoked_at)}` : why;
+        return tip ? <Tooltip title={tip}>{tag}</Tooltip> : tag;
       },
     },
-    { title: 'Created by', dataIndex: 'created_by_email' },
-    { title: 'Created', dataIndex: 'created_at', render: formatDateTime },
+    {
+      title: 'Created',
+      key: 'created',
+      render: (_value, row) => (
+        <Space direction="vertical" size={0}>
+          <Typography.Text>{row.created_by_email}</Typography.Text>
+          <Typography.Text type="secondary">{formatDateTime(row.created_at)}</Typography.Text>
+        </Space>
+      ),
+    },
     {
       title: 'Expires',
       dataIndex: 'expires_on',
@@ -89,7 +104,7 @@ export function ApiKeysPage() {
       fixed: 'right',
       render: (_value, row) =>
         row.status === 'revoked' ? (
-          <Typography.Text type="secondary">Revoked {formatDate(row.revoked_at)}</Typography.Text>
+          EMPTY
         ) : (
           <Popconfirm
             title={`Revoke "${row.name}"?`}
