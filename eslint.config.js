@@ -20,6 +20,8 @@ const features = [
   'inspections',
   'monitoring',
   'dashboard',
+  'api-keys',
+  'audit-log',
 ];
 
 // Every folder of apps/server/src/modules is an area; a new one is covered as soon as it exists.

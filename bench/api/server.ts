@@ -36,11 +36,13 @@ process.on('message', (m: { type: string; context?: Context }) => {
       db: database.db,
       auth: {
         id: c.userId,
+        email: 'bench@bench.example',
         sessionId: 'bench',
         organizationId: c.organizationId,
         isProvider: false,
         is_superuser: false,
         permissions: [...PERMISSION_CODES],
+        apiKey: null,
       },
     };
     CASES.forEach((bc, i) => (runs[i] = bc.bare(context)));

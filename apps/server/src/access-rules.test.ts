@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteOptions } from 'fastify';
-import { isPermissionCode } from '@rms/contracts/permissions';
+import { CODES_KEYS_NEVER_HOLD } from '@rms/contracts/api-keys';
+import { isPermissionCode, PERMISSION_CODES } from '@rms/contracts/permissions';
 import { users } from './db/schema/employees';
-import { bearer, createTestApp, type TestApp } from './testing/app';
+import { bearer, createTestApp, signIn, type TestApp } from './testing/app';
 import { addUser } from './testing/users';
 
 // Walks every registered API route: each must declare who may call it (public, signed-in, or codes).
@@ -74,6 +75,54 @@ describe('every API route enforces its rule', () => {
         });
         if (res.statusCode !== 403) wrong.push(`${method} ${route.url} → ${res.statusCode}`);
       }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+// Organization API keys: whatever codes a key holds, the endpoints that manage keys or anyone's sign-in
+// (`sessionOnly`) refuse it, so a key can never make another key, set a password or become a person.
+describe('API keys on sessionOnly routes', () => {
+  const sessionOnly = () => apiRoutes.filter((r) => r.config?.endpoint?.sessionOnly && r.method !== 'HEAD');
+
+  it('are the key, own-account and sign-in routes', () => {
+    expect(sessionOnly().map(name).sort()).toEqual([
+      'GET /api/v1/admin_settings/api_keys/',
+      'GET /api/v1/users/me/',
+      'POST /api/v1/admin_settings/api_keys/',
+      'POST /api/v1/admin_settings/employee/',
+      'POST /api/v1/admin_settings/organizations/',
+      'POST /api/v1/users/password_change/',
+      'POST /api/v1/users/update_profile/',
+      'PUT /api/v1/admin_settings/api_keys/',
+      'PUT /api/v1/admin_settings/employee/',
+      'PUT /api/v1/admin_settings/organizations/',
+    ]);
+  });
+
+  it('answer 403 to a key holding every code a key may hold', async () => {
+    const admin = await signIn(t.app);
+    const never: readonly string[] = CODES_KEYS_NEVER_HOLD;
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin_settings/api_keys/',
+      headers: bearer(admin),
+      payload: {
+        name: 'Everything',
+        permissions: PERMISSION_CODES.filter((c) => !never.includes(c)).map((key) => ({ key })),
+      },
+    });
+    const key = made.json<{ key: string }>().key;
+    const wrong: string[] = [];
+    for (const route of sessionOnly()) {
+      const method = String(route.method) as 'GET';
+      const res = await t.app.inject({
+        method,
+        url: route.url,
+        headers: bearer(key),
+        payload: method === 'GET' ? undefined : {},
+      });
+      if (res.statusCode !== 403) wrong.push(`${method} ${route.url} → ${res.statusCode}`);
     }
     expect(wrong).toEqual([]);
   });

@@ -33,6 +33,8 @@ import { ingestRoutes } from './modules/ingest';
 import { analysisRoutes, loadStatusRoutes, reportRoutes } from './modules/monitoring';
 import { dashboardRoutes } from './modules/dashboard';
 import { eventRoutes } from './modules/events';
+import { apiKeyRoutes } from './modules/api-keys';
+import { auditLogRoutes, registerAuditLog } from './modules/audit-log';
 import { createServices, type Services } from './services';
 
 declare module 'fastify' {
@@ -116,6 +118,8 @@ export async function buildApp({
   await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
 
   registerAccessGuard(app, services.tokens);
+  // Before the routes: it hooks every write as it is registered.
+  registerAuditLog(app);
   await registerRequestLimits(app);
   await registerOpenApi(app);
 
@@ -142,6 +146,8 @@ export async function buildApp({
       await api.register(reportRoutes);
       await api.register(dashboardRoutes);
       await api.register(eventRoutes);
+      await api.register(apiKeyRoutes);
+      await api.register(auditLogRoutes);
     },
     { prefix: '/api/v1' },
   );

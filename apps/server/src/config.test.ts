@@ -16,7 +16,16 @@ describe('configuration', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.demo).toBe(true);
     expect(config.reportRetentionHours).toBe(24);
+    expect(config.auditRetentionDays).toBe(365);
     expect(config.demoHistoryDays).toBe(90);
+  });
+
+  it('keeps audit rows AUDIT_RETENTION_DAYS, in whole days, at least one', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), AUDIT_RETENTION_DAYS: '2555' }).auditRetentionDays).toBe(2555);
+    for (const days of ['0', '1.5', '36501', 'a year'])
+      expect(() => loadConfig({ DATA_DIR: dataDir(), AUDIT_RETENTION_DAYS: days })).toThrow(
+        /AUDIT_RETENTION_DAYS/,
+      );
   });
 
   it('keeps reports REPORT_RETENTION_HOURS, at least an hour', () => {

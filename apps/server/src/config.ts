@@ -28,6 +28,8 @@ const envSchema = z.object({
   S3_SECRET_KEY: optional,
   S3_REGION: optional,
   REPORT_RETENTION_HOURS: z.coerce.number().int().min(1).default(24),
+  // A year by default: long enough to answer "who changed this last season?"; at most a century.
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   SMTP_URL: optional,
   MAIL_FROM: z.string().default('RMS Console <no-reply@localhost>'),
   JWT_SECRET: optional,
@@ -81,6 +83,8 @@ export interface Config {
   s3: { endpoint: string; bucket: string; accessKey: string; secretKey: string; region: string } | undefined;
   /** Generated reports (CSV exports) are deleted this many hours after they are stored. */
   reportRetentionHours: number;
+  /** Audit log rows are deleted this many days after they are written. */
+  auditRetentionDays: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   jwtSecret: string;
@@ -172,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY ? parseProxies(e.TRUST_PROXY) : false,
     s3,
     reportRetentionHours: e.REPORT_RETENTION_HOURS,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     jwtSecret: jwt.secret,

@@ -52,7 +52,11 @@ export function routeEndpoint<E extends Endpoint>(
     app.route({
       method: endpoint.method,
       url,
-      config: { access: endpoint.access, ...(limits.rateLimit && { rateLimit: limits.rateLimit }) },
+      config: {
+        access: endpoint.access,
+        endpoint,
+        ...(limits.rateLimit && { rateLimit: limits.rateLimit }),
+      },
       ...(limits.bodyLimit && { bodyLimit: limits.bodyLimit }),
       ...(limits.preValidation && { preValidation: limits.preValidation }),
       schema: {

@@ -16,7 +16,13 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       servers: [],
       components: {
         securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              "A session's access token (JWT, from users/login/), or an organization API key (rms_...) " +
+              'made on the API Keys screen, which acts with its own codes for its organization',
+          },
           device: { type: 'http', scheme: 'basic', description: 'RMS ID and device key' },
           metrics: {
             type: 'http',

@@ -6,6 +6,7 @@ import { AttemptThrottle, LOGIN_LIMITS, RESET_LIMITS, type ThrottleLimits } from
 import { TokenService } from './auth/tokens';
 import { FirstCredentials } from './first-credentials';
 import { createMailer, type Mailer } from './mail/mailer';
+import { AuditRetention } from './modules/audit-log';
 import { ReportExports } from './modules/monitoring';
 import type { ResetDeps, SessionDeps } from './modules/session';
 import { createStorage, type Storage } from './storage/storage';
@@ -29,6 +30,7 @@ export interface Services {
   passwordReset: ResetDeps;
   reportRetention: ReportRetention;
   reportExports: ReportExports;
+  auditRetention: AuditRetention;
   liveEvents: LiveEvents;
   /** Created here so HTTP ingest has its queue; its broker starts with `deviceLink.start()` (main.ts, tests). */
   deviceLink: DeviceLink;
@@ -71,6 +73,8 @@ export async function createServices(options: {
     timeZone: config.timeZone,
     log,
   });
+  // Audit rows older than AUDIT_RETENTION_DAYS are deleted; the sweep starts with the server.
+  const auditRetention = new AuditRetention({ db, retentionDays: config.auditRetentionDays, log });
   // Commit notifications (db/listener.ts), for the live channel and command delivery: with PostgreSQL
   // one LISTEN connection of this instance.
   const listener = database.listener(log);
@@ -160,11 +164,15 @@ export async function createServices(options: {
       passwordReset,
       reportRetention,
       reportExports,
+      auditRetention,
       liveEvents,
       deviceLink,
       metrics,
     },
-    ready: async () => reportRetention.start(),
+    ready: async () => {
+      reportRetention.start();
+      auditRetention.start();
+    },
     closing: async () => {
       // A stop begins: no new device connections either (the HTTP server stops taking them next).
       deviceLink.stopAccepting();
@@ -173,6 +181,7 @@ export async function createServices(options: {
     closed: async () => {
       await reportExports.stop();
       await reportRetention.stop();
+      await auditRetention.stop();
       await deviceLink.stop();
       await listener.close();
     },

@@ -185,6 +185,14 @@ const PAGES: Partial<Record<ConsolePath, Page>> = {
     () => import('./features/monitoring/map-view-page'),
     (m) => m.MapViewPage,
   ),
+  '/api-keys': page(
+    () => import('./features/api-keys/api-keys-page'),
+    (m) => m.ApiKeysPage,
+  ),
+  '/audit-log': page(
+    () => import('./features/audit-log/audit-log-page'),
+    (m) => m.AuditLogPage,
+  ),
 };
 
 export const REGISTERED_PATHS: ReadonlySet<string> = new Set(Object.keys(PAGES));

@@ -41,6 +41,17 @@ export interface Endpoint {
   /** Left out of the OpenAPI document: links the server hands out itself (signed file links). */
   hidden?: boolean;
   /**
+   * Refused to organization API keys (403) whatever codes they hold: the endpoint manages API keys or
+   * someone's sign-in (a password, a sign-in e-mail, one's own account), which only a person's session
+   * may do, so a key can never make itself a person or another key.
+   */
+  sessionOnly?: true;
+  /**
+   * Left out of the audit log although it is not a GET: device traffic, the console's token refresh,
+   * a question asked with POST. Every other write that succeeds is recorded (see api/audit-log.ts).
+   */
+  audited?: false;
+  /**
    * Failure answers with a shape of their own (documented, and what the handler may answer with them):
    * a 400's details, readiness's 503.
    */

@@ -9,9 +9,10 @@ describe('permission labels', () => {
     expect(permissionLabel('MAP_VIEW')).toBe('Map View');
   });
 
-  it('cover all 27 codes of the spec, each once', () => {
-    expect(PERMISSION_CODES).toHaveLength(27);
-    expect(new Set(PERMISSION_CODES).size).toBe(27);
+  it("cover all 27 codes of the spec and the integrations' two, each once", () => {
+    expect(PERMISSION_CODES).toHaveLength(29);
+    expect(new Set(PERMISSION_CODES).size).toBe(29);
+    expect(PERMISSION_CODES).toEqual(expect.arrayContaining(['MANAGE_API_KEYS', 'VIEW_AUDIT_LOG']));
   });
 });
 

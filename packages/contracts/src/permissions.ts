@@ -1,4 +1,5 @@
-// Every permission code of both spec documents (spec 01 §6, spec 02 §6).
+// Every permission code of both spec documents (spec 01 §6, spec 02 §6), then the two of the
+// integrations the spec left to us: organization API keys and the audit log (ours).
 export const PERMISSION_CODES = [
   'MANAGE_STATE',
   'MANAGE_CITY',
@@ -27,6 +28,8 @@ export const PERMISSION_CODES = [
   'tax_settings',
   'channel_settings',
   'currency_settings',
+  'MANAGE_API_KEYS',
+  'VIEW_AUDIT_LOG',
 ] as const;
 
 export type PermissionCode = (typeof PERMISSION_CODES)[number];

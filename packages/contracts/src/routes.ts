@@ -15,6 +15,7 @@ export const MENU_GROUPS = [
   'Assignment',
   'Devices',
   'Monitoring',
+  'Integrations',
   'Settings',
 ] as const;
 export type MenuGroup = (typeof MENU_GROUPS)[number];
@@ -195,6 +196,19 @@ export const CONSOLE_ROUTES = [
     title: 'Map View',
     access: anyOf('MAP_VIEW'),
     menu: { label: 'Map View', group: 'Monitoring' },
+  },
+
+  {
+    path: '/api-keys',
+    title: 'API Keys',
+    access: anyOf('MANAGE_API_KEYS'),
+    menu: { label: 'API Keys', group: 'Integrations' },
+  },
+  {
+    path: '/audit-log',
+    title: 'Audit Log',
+    access: anyOf('VIEW_AUDIT_LOG'),
+    menu: { label: 'Audit Log', group: 'Integrations' },
   },
 
   {

@@ -1,44 +1,33 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { PERMISSION_CODES, allows, type Access } from '@rms/contracts/permissions';
+import { allows, type Access } from '@rms/contracts/permissions';
+import type { Endpoint } from '@rms/contracts/endpoint';
 import type { Db } from '../db/client';
 import { users } from '../db/schema/employees';
 import { organizations } from '../db/schema/organizations';
 import { sessions } from '../db/schema/session';
 import { fieldError, forbidden, unauthorized } from '../errors';
 import type { TokenService } from './tokens';
+import { looksLikeApiKey, loadKeyCaller, reloadKeyCaller } from './api-key-auth';
+import { effectivePermissions, type AuthUser } from './auth-user';
 
 // The permission guard. Every API route declares `config.access` (public, signed-in, or codes);
-// a route that declares nothing is refused to everyone (fail closed) and a test lists it.
+// a route that declares nothing is refused to everyone (fail closed) and a test lists it. The bearer
+// token is a session's access token (JWT) or an organization API key (`rms_...`, auth/api-key-auth.ts);
+// a key is refused on the endpoints declared `sessionOnly`.
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** The declaration the route was registered from (endpoint-route.ts): the guard and the audit log read it. */
+    endpoint?: Endpoint;
   }
   interface FastifyRequest {
     auth: AuthUser | null;
   }
 }
 
-/** The signed-in caller, loaded fresh on each request so revoked sessions and permission changes apply at once. */
-export interface AuthUser {
-  id: number;
-  sessionId: string;
-  organizationId: number;
-  /** The provider's own organization sees every organization's rows. */
-  isProvider: boolean;
-  is_superuser: boolean;
-  /** Effective codes: the user's own, capped by the organization's list; every code for a super-user. */
-  permissions: string[];
-}
-
-export function effectivePermissions(
-  user: { isSuperuser: boolean; permissions: string[] },
-  organization: { permissions: string[] },
-): string[] {
-  if (user.isSuperuser) return [...PERMISSION_CODES];
-  return user.permissions.filter((code) => organization.permissions.includes(code));
-}
+export { effectivePermissions, type AuthUser } from './auth-user';
 
 /**
  * The caller's session, user and organization in one prepared statement: it runs on every API call,
@@ -48,7 +37,12 @@ export function effectivePermissions(
 function prepareAuthQuery(db: Db) {
   return db
     .select({
-      user: { id: users.id, isSuperuser: users.isSuperuser, permissions: users.permissions },
+      user: {
+        id: users.id,
+        email: users.email,
+        isSuperuser: users.isSuperuser,
+        permissions: users.permissions,
+      },
       organization: {
         id: organizations.id,
         isProvider: organizations.isProvider,
@@ -79,13 +73,30 @@ export async function loadAuthUser(db: Db, userId: number, sessionId: string): P
   if (!row) return null;
   return {
     id: row.user.id,
+    email: row.user.email,
     sessionId,
     organizationId: row.organization.id,
     isProvider: row.organization.isProvider,
     is_superuser: row.user.isSuperuser,
     permissions: effectivePermissions(row.user, row.organization),
+    apiKey: null,
   };
 }
+
+/** The caller looked up again, session or key (an open event stream checks it at every heartbeat). */
+export function reloadCaller(db: Db, auth: AuthUser): Promise<AuthUser | null> {
+  if (auth.apiKey) return reloadKeyCaller(db, auth.apiKey.id);
+  return auth.sessionId ? loadAuthUser(db, auth.id, auth.sessionId) : Promise.resolve(null);
+}
+
+/** The caller a bearer token stands for: an organization API key, or a session's access token. */
+async function callerOf(db: Db, tokens: TokenService, token: string): Promise<AuthUser | null> {
+  if (looksLikeApiKey(token)) return loadKeyCaller(db, token);
+  const claims = await tokens.verifyAccess(token);
+  return claims ? loadAuthUser(db, claims.userId, claims.sessionId) : null;
+}
+
+export const KEY_REFUSED = "An API key cannot manage API keys or anyone's sign-in: sign in as a person.";
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -98,17 +109,18 @@ export function registerAccessGuard(app: FastifyInstance, tokens: TokenService):
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/v1/')) return;
     const access = route.config?.access;
+    const sessionOnly = route.config?.endpoint?.sessionOnly === true;
     const guard = async (request: FastifyRequest) => {
       if (!access) throw forbidden('This route declares no access rule.');
       const token = bearerToken(request);
       if (token) {
-        const claims = await tokens.verifyAccess(token);
-        request.auth = claims ? await loadAuthUser(app.db, claims.userId, claims.sessionId) : null;
+        request.auth = await callerOf(app.db, tokens, token);
         if (!request.auth && access.kind !== 'public')
           throw unauthorized('Given token not valid for any token type');
       }
       if (access.kind === 'public') return;
       if (!request.auth) throw unauthorized('Authentication credentials were not provided.');
+      if (sessionOnly && request.auth.apiKey) throw forbidden(KEY_REFUSED);
       if (!allows(access, request.auth)) throw forbidden();
     };
     const existing = route.onRequest;

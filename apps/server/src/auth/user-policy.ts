@@ -6,7 +6,7 @@ import type { AuthUser } from './access';
 // Every path that writes another user goes through here: the employee form (and its restore), the
 // photo link, the organization form (which carries its owner's contact), so that a lesser employee
 // cannot take over an account by changing its e-mail and then resetting its password.
-//  - Oneself: always (the profile screen; codes are still capped elsewhere).
+//  - Oneself: always (the profile screen; codes are still capped elsewhere), but not through an API key.
 //  - A super-user: anyone. A super-user's account: only a super-user (answered 404 as before).
 //  - An organization's owner (primary user): only itself or the provider's people.
 //  - Anyone else: only by someone who holds every code the user holds.
@@ -25,7 +25,8 @@ export function assertMayChangeUser(
   target: AccountHolder,
   organizationPermissions: readonly string[],
 ): void {
-  if (target.id === auth.id || auth.is_superuser) return;
+  // A key acts for its creator but is not them: "oneself" is a person's own session only.
+  if ((target.id === auth.id && !auth.apiKey) || auth.is_superuser) return;
   if (target.isSuperuser) throw notFound(EMPLOYEE_MESSAGES.superuserOnly);
   if (target.isPrimary && !auth.isProvider) throw badRequest(EMPLOYEE_MESSAGES.ownerOnly);
   const held = new Set(auth.permissions);

@@ -40,6 +40,7 @@ describe('side menu', () => {
       'Assignment',
       'Devices',
       'Monitoring',
+      'Integrations',
       'Settings',
     ]) {
       expect(screen.getByText(group)).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import {
   AlertOutlined,
   ApartmentOutlined,
+  ApiOutlined,
   BankOutlined,
   BulbOutlined,
   DashboardOutlined,
@@ -25,6 +26,7 @@ const GROUP_ICONS: Record<MenuGroup, ReactNode> = {
   Assignment: <ApartmentOutlined />,
   Devices: <BulbOutlined />,
   Monitoring: <AlertOutlined />,
+  Integrations: <ApiOutlined />,
   Settings: <SettingOutlined />,
 };
 

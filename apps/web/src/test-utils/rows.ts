@@ -1,4 +1,6 @@
 import type { ActivationRow } from '@rms/contracts/activations';
+import type { ApiKeyRow } from '@rms/contracts/api-keys';
+import type { AuditRow } from '@rms/contracts/audit-log';
 import type { Paged } from '@rms/contracts/common';
 import type { EmployeeRow } from '@rms/contracts/employees';
 import type { InspectionRow } from '@rms/contracts/inspections';
@@ -197,6 +199,50 @@ export function dropdownValueRow(over: Partial<DropdownValueRow> = {}): Dropdown
     is_deletable: true,
     is_disabled: false,
     is_active: true,
+    ...over,
+  };
+}
+
+export function apiKeyRow(over: Partial<ApiKeyRow> = {}): ApiKeyRow {
+  return {
+    id: 3,
+    name: 'Billing export',
+    prefix: 'rms_ab12cd34',
+    permissions: [{ key: 'VIEW_RMS' }],
+    organization: 1,
+    organization_name: 'Sunrise Lighting',
+    created_by: 7,
+    created_by_email: 'asha@example.com',
+    created_at,
+    expires_on: null,
+    last_used_at: null,
+    revoked_at: null,
+    status: 'active',
+    ...over,
+  };
+}
+
+export function auditRow(over: Partial<AuditRow> = {}): AuditRow {
+  return {
+    id: 41,
+    created_at,
+    organization: 1,
+    organization_name: 'Sunrise Lighting',
+    actor_kind: 'user',
+    user: 7,
+    api_key: null,
+    actor: 'asha@example.com',
+    area: 'msisdn',
+    action: 'create',
+    method: 'POST',
+    route: '/api/v1/devices/msisdn_mapping/',
+    record_id: '12',
+    record_count: null,
+    change: null,
+    fields: ['sim_number', 'imsi', 'msisdn'],
+    status: 201,
+    ip: '203.0.113.7',
+    user_agent: 'Mozilla/5.0',
     ...over,
   };
 }

@@ -30,6 +30,7 @@ export const employeeApi = {
     method: 'POST',
     path: URL,
     access: WRITE,
+    sessionOnly: true,
     summary: 'Create an employee',
     body: employeeCreateBody,
     response: employeeRow.extend({ detail: z.string() }),
@@ -40,6 +41,7 @@ export const employeeApi = {
     method: 'PUT',
     path: URL,
     access: WRITE,
+    sessionOnly: true,
     summary:
       'Update an employee; is_active=false deletes (soft), is_active=true restores a deleted one (other fields are then not applied)',
     body: employeeUpdateBody,

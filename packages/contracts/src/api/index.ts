@@ -1,6 +1,8 @@
 import type { Endpoint } from '../endpoint';
 import { activationApi } from './activations';
+import { apiKeyApi } from './api-keys';
 import { assignmentApi } from './assignments';
+import { auditLogApi } from './audit-log';
 import { bulkUploadApi } from './bulk-upload';
 import { dashboardApi } from './dashboard';
 import { employeeApi } from './employees';
@@ -37,4 +39,6 @@ export const API: Record<string, Record<string, Endpoint>> = {
   employees: employeeApi,
   uploads: uploadApi,
   'master-data': masterDataApi,
+  'api-keys': apiKeyApi,
+  'audit-log': auditLogApi,
 };

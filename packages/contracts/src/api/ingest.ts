@@ -13,6 +13,7 @@ export const ingestApi = {
     method: 'POST',
     path: '/ingest/telemetry/',
     access: PUBLIC,
+    audited: false,
     security: 'device',
     summary: 'Telemetry from a device: one sample or an array (Basic auth: RMS ID and device key)',
     body: z.unknown(),

@@ -68,6 +68,7 @@ export const organizationApi = {
     method: 'POST',
     path: URL,
     access: MANAGE,
+    sessionOnly: true,
     summary: 'Register a client organization and its owner',
     body: organizationCreateBody,
     response: saved,
@@ -78,6 +79,7 @@ export const organizationApi = {
     method: 'PUT',
     path: URL,
     access: MANAGE,
+    sessionOnly: true,
     summary:
       'Update an organization; is_active=false deletes it (soft) with its people, is_active=true restores a deleted one and them (other fields are then not applied)',
     body: organizationUpdateBody,
@@ -107,6 +109,7 @@ export const organizationApi = {
     method: 'POST',
     path: '/admin_settings/sub_domain_check/',
     access: MANAGE,
+    audited: false,
     summary: 'Is this sub-domain free?',
     body: subDomainCheckBody,
     response: subDomainCheckResponse,

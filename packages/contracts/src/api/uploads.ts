@@ -63,6 +63,7 @@ export const uploadApi = {
     method: 'PUT',
     path: FILE,
     access: PUBLIC,
+    audited: false,
     summary: "Receive one file at the embedded store's signed upload link (the body is the file)",
     hidden: true,
     params: fileParams,

@@ -46,11 +46,13 @@ describe('assigning a batch', () => {
     ]);
     const auth: AuthUser = {
       id: 0,
+      email: 'seller@test.example',
       sessionId: '',
       organizationId: sellerId,
       isProvider: false,
       is_superuser: false,
       permissions: [],
+      apiKey: null,
     };
     const held = await heldItemsByCode(t.database.db, auth, 'rms', ['RACE-1', 'RACE-2']);
     expect(held.size).toBe(2);

@@ -182,6 +182,18 @@ describe('GET /api/v1/events/', () => {
     await bus.stop();
   });
 
+  it('streams to an organization API key too (its stream has no access token to expire with)', async () => {
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin_settings/api_keys/',
+      headers: { authorization: `Bearer ${admin.access}` },
+      payload: { name: 'Live feed', permissions: [{ key: 'VIEW_DEVICE_DATA' }] },
+    });
+    const s = await stream(made.json<{ key: string }>().key);
+    expect(s.status).toBe(200);
+    s.close();
+  });
+
   it('lets go of a console that disconnects', async () => {
     const before = t.app.liveEvents.subscribers;
     const s = await stream(fleet.userA.access);

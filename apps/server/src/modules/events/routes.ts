@@ -3,7 +3,7 @@ import { decodeJwt } from 'jose';
 import { eventsApi } from '@rms/contracts/api/events';
 import { LIVE_HEARTBEAT_SECONDS } from '@rms/contracts/events';
 import { allows } from '@rms/contracts/permissions';
-import { caller, loadAuthUser, type AuthUser } from '../../auth/access';
+import { caller, reloadCaller, type AuthUser } from '../../auth/access';
 import { canSeeOrganization } from '../../auth/tenant';
 import { routeEndpoint as route } from '../../endpoint-route';
 import type { RoutedMessage } from '../../telemetry/live-events';
@@ -11,7 +11,8 @@ import type { RoutedMessage } from '../../telemetry/live-events';
 // The live channel (GET /api/v1/events/): server-sent events of the devices the caller's organization
 // may see (the provider sees all), see @rms/contracts/events. The access guard has checked the bearer
 // token; the stream ends when that token expires (the console refreshes it and reconnects), and at each
-// heartbeat the session is looked up again, so a revoked session or a lost permission ends it too.
+// heartbeat the session (or API key) is looked up again, so a revoked session or key or a lost
+// permission ends it too.
 // Path and access are declared in contracts (api/events.ts).
 
 const ACCESS = eventsApi.stream.access;
@@ -22,7 +23,9 @@ export const eventRoutes: FastifyPluginAsync = async (app) => {
   route(app, eventsApi.stream, async (request, reply) => {
     let auth: AuthUser = caller(request);
     const token = request.headers.authorization?.slice(7).trim() ?? '';
-    const exp = decodeJwt(token).exp;
+    // A session's stream ends with its access token; a key's with its last day (if it has one).
+    const keyExpiry = auth.apiKey?.expiresAt;
+    const exp = !auth.apiKey ? decodeJwt(token).exp : keyExpiry ? keyExpiry.getTime() / 1000 : undefined;
     const raw = reply.raw;
     reply.hijack();
     raw.writeHead(200, {
@@ -62,7 +65,7 @@ export const eventRoutes: FastifyPluginAsync = async (app) => {
       setInterval(() => {
         if (ended) return;
         raw.write(': ping\n\n');
-        loadAuthUser(app.db, auth.id, auth.sessionId)
+        reloadCaller(app.db, auth)
           .then((fresh) => {
             if (!fresh || !allows(ACCESS, fresh)) end();
             else auth = fresh;

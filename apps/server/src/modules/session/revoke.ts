@@ -24,15 +24,20 @@ function whereOf(whom: RevokeWhom): SQL {
   return sql`${sessions.userId} in (select id from users where organization_id = ${whom.organization})`;
 }
 
-/** Ends the open sessions of `whom`; `also` narrows further (logout: only with the matching secret). */
+/**
+ * Ends the open sessions of `whom`; `also` narrows further (logout: only with the matching secret).
+ * Answers the users whose sessions ended (one per session).
+ */
 export async function revokeSessions(
   db: Db,
   whom: RevokeWhom,
   reason: RevokeReason,
   also?: SQL,
-): Promise<void> {
-  await db
+): Promise<number[]> {
+  const ended = await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(whereOf(whom), isNull(sessions.revokedAt), also));
+    .where(and(whereOf(whom), isNull(sessions.revokedAt), also))
+    .returning({ userId: sessions.userId });
+  return ended.map((row) => row.userId);
 }

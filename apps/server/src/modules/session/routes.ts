@@ -4,6 +4,7 @@ import { MESSAGES } from '@rms/contracts/messages';
 import { caller } from '../../auth/access';
 import { REQUEST_LIMITS } from '../../auth/request-limits';
 import { routeEndpoint as route } from '../../endpoint-route';
+import { noteAudit } from '../audit-log';
 import { currentUser, login, logout, refresh, type SessionDeps } from './service';
 import { changePassword, updateProfile } from './profile';
 import { confirmPasswordReset, requestPasswordReset, type ResetDeps } from './password-reset';
@@ -19,12 +20,25 @@ export const sessionRoutes: FastifyPluginAsync<{ deps: SessionDeps; reset: Reset
     app,
     S.login,
     async (request) => {
-      const result = await login(deps, {
-        ...request.body,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      });
-      return { ...result, detail: MESSAGES.loginSuccess };
+      try {
+        const result = await login(deps, {
+          ...request.body,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
+        const { user } = result;
+        noteAudit(request, {
+          actor: { userId: user.id, email: user.email, organizationId: user.organization },
+          recordId: user.id,
+        });
+        return { ...result, detail: MESSAGES.loginSuccess };
+      } catch (error) {
+        // A wrong password or a throttled account: kept, with the e-mail tried (never the password).
+        noteAudit(request, {
+          failure: { attempted: request.body.username.trim().toLowerCase().slice(0, 254) },
+        });
+        throw error;
+      }
     },
     { rateLimit: REQUEST_LIMITS.signIn },
   );
@@ -34,7 +48,8 @@ export const sessionRoutes: FastifyPluginAsync<{ deps: SessionDeps; reset: Reset
   });
 
   route(app, S.logout, async (request) => {
-    await logout(deps, request.body.refresh);
+    const userId = await logout(deps, request.body.refresh);
+    if (userId !== null) noteAudit(request, { actor: { userId } });
     return { detail: 'Logged out' };
   });
 

@@ -126,12 +126,16 @@ function sameHash(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** Logout: the refresh token names the session; only its holder (matching secret) can end it. */
-export async function logout(deps: SessionDeps, token: string): Promise<void> {
+/**
+ * Logout: the refresh token names the session; only its holder (matching secret) can end it. Answers
+ * the user whose session ended (the audit log's actor), or null when nothing ended.
+ */
+export async function logout(deps: SessionDeps, token: string): Promise<number | null> {
   const parsed = parseRefreshToken(token);
-  if (!parsed) return;
+  if (!parsed) return null;
   const secretMatches = eq(sessions.refreshHash, hashSecret(parsed.secret));
-  await revokeSessions(deps.db, { session: parsed.sessionId }, 'logout', secretMatches);
+  const [ended] = await revokeSessions(deps.db, { session: parsed.sessionId }, 'logout', secretMatches);
+  return ended ?? null;
 }
 
 export async function currentUser(deps: SessionDeps, userId: number): Promise<SessionUser> {
