@@ -109,14 +109,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const port = (app.server.address() as AddressInfo).port;
   app.log.info(`RMS Console on http://localhost:${port} (database: ${database.kind})`);
   const mqttPort = app.deviceLink.mqttPort;
+  // e.g. "MQTT broker on port 1883 (MQTT), 8883 (MQTTS), 8884 (WSS)".
   const brokerPorts = Object.entries(app.deviceLink.brokerPorts ?? {})
     .filter(([, listening]) => listening !== null)
-    .map(([kind, listening]) => `${kind.toUpperCase()} ${listening}`);
+    .map(([kind, listening]) => `${listening} (${kind.toUpperCase()})`);
   // The broker URL may carry credentials: only its host is logged.
   app.log.info(
     config.mqttUrl
       ? `MQTT: subscribed at ${new URL(config.mqttUrl).host}`
-      : `MQTT broker on ${brokerPorts.join(', ')}`,
+      : `MQTT broker on port ${brokerPorts.join(', ')}`,
   );
   if (config.demo) {
     // In the background: the console is usable while the demo fleet writes its history.

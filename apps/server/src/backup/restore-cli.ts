@@ -1,6 +1,8 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/client';
+import { checkDataDir } from '../start-checks';
 import { createStorage } from '../storage/storage';
 import { configOrFail, fail, fromOperator, requireServerStopped } from './cli-common';
 import { BackupError } from './manifest';
@@ -30,6 +32,14 @@ await requireServerStopped(
     ? 'every instance must be stopped while the database is replaced'
     : 'the embedded database is opened by one process at a time',
 );
+
+try {
+  checkDataDir(config.dataDir);
+} catch (error) {
+  fail((error as Error).message);
+}
+// As a start makes it: only its owner may enter it (it will hold the secret and, embedded, the database).
+mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
 
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
