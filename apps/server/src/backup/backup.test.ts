@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { eq, max, sql } from 'drizzle-orm';
+import { eq, max, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { organizations } from '../db/schema/organizations';
 import { keepDataDir } from '../start-checks';
 import { createStorage } from '../storage/storage';
@@ -242,6 +243,74 @@ describe('backup and restore', { timeout: 120_000 }, () => {
       );
       expect(await contents(untouched)).toEqual({});
     });
+  });
+
+  it('makes again the partitions a table gained after its migration, and refreshes materialized views', async () => {
+    // A migration of this test's own: a partitioned table (as telemetry may become), its default
+    // partition and a view over it; a month's partition is made later, as an application would.
+    const folder = mkdtempSync(path.join(work, 'migrations-'));
+    cpSync(MIGRATIONS, folder, { recursive: true });
+    const journalFile = path.join(folder, 'meta', '_journal.json');
+    const own = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: Record<string, unknown>[] };
+    const tag = '9999_partitioned_readings';
+    own.entries.push({
+      idx: own.entries.length,
+      version: '7',
+      when: journal.entries.at(-1)!.when + 1000,
+      tag,
+      breakpoints: true,
+    });
+    writeFileSync(journalFile, JSON.stringify(own));
+    writeFileSync(
+      path.join(folder, `${tag}.sql`),
+      [
+        'CREATE TABLE "readings" ("device_id" integer NOT NULL, "at" date NOT NULL, "value" real NOT NULL) PARTITION BY RANGE ("at");',
+        'CREATE TABLE "readings_default" PARTITION OF "readings" DEFAULT;',
+        `CREATE MATERIALIZED VIEW "readings_per_month" AS SELECT date_trunc('month', "at") AS "month", count(*)::int AS "n" FROM "readings" GROUP BY 1;`,
+      ].join('\n--> statement-breakpoint\n'),
+    );
+    const old = await freshDatabase();
+    await old.migrate(folder);
+    await old.db.execute(
+      sql`CREATE TABLE readings_2026_01 PARTITION OF readings FOR VALUES FROM ('2026-01-01') TO ('2026-02-01')`,
+    );
+    await old.db.execute(
+      sql`INSERT INTO readings SELECT 1, d::date, 1.5 FROM generate_series('2025-12-20'::date, '2026-01-31', '1 day') d`,
+    );
+    await old.db.execute(sql`REFRESH MATERIALIZED VIEW readings_per_month`);
+    const partitioned = path.join(work, 'partitioned.tar.gz');
+    const manifest = await makeBackup({
+      database: old,
+      dataDir: freshDataDir(),
+      filesStore: 'local',
+      out: partitioned,
+      slices,
+    });
+    expect(manifest.partitions).toEqual([
+      {
+        name: 'readings_2026_01',
+        parent: 'readings',
+        bound: "FOR VALUES FROM ('2026-01-01') TO ('2026-02-01')",
+      },
+      { name: 'readings_default', parent: 'readings', bound: 'DEFAULT' },
+    ]);
+    expect(manifest.tables.find((t) => t.name === 'readings')?.rows).toBe(43);
+
+    const target = await freshDatabase();
+    const dataDir = freshDataDir();
+    await restoreBackup({
+      archive: partitioned,
+      database: target,
+      dataDir,
+      storage: storageOf(dataDir),
+      migrationsFolder: folder,
+      slices,
+    });
+    expect(await contents(target)).toEqual(await contents(old));
+    const rows = async (query: SQL) => (await rowsOf<{ n: number }>(target.db, query))[0]!.n;
+    expect(await rows(sql`SELECT count(*)::int AS n FROM readings_2026_01`)).toBe(31);
+    expect(await rows(sql`SELECT count(*)::int AS n FROM readings_default`)).toBe(12);
+    expect(await rows(sql`SELECT sum(n)::int AS n FROM readings_per_month`)).toBe(43);
   });
 
   it('migrates a backup of an older version forward', async () => {
