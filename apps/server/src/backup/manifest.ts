@@ -30,7 +30,13 @@ const manifestSchema = z.object({
   }),
   /** In load order: parents before the tables that refer to them. */
   tables: z.array(
-    z.object({ name: z.string(), file: z.string(), columns: z.array(z.string()), rows: z.number().int() }),
+    z.object({
+      name: z.string(),
+      // Read from the unpacked archive: never a path outside it.
+      file: z.string().regex(/^database\/\d{3}-[^/\\]+\.copy$/),
+      columns: z.array(z.string()),
+      rows: z.number().int(),
+    }),
   ),
   partitions: z.array(z.object({ name: z.string(), parent: z.string(), bound: z.string() })),
   sequences: z.array(z.object({ name: z.string(), lastValue: z.string(), isCalled: z.boolean() })),
