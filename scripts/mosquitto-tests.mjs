@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs the server's tests that need an external MQTT broker (Mosquitto). Uses MQTT_EXTERNAL_URL, else a
 // Mosquitto already listening on 127.0.0.1:1883, else starts one (installing Debian's package when
-// run as root) on a free port for the run.
+// run as root) on a free port for the run. The TLS tests start Mosquittos of their own, with generated
+// certificates and configuration: they get the program's path in MOSQUITTO_BIN.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createServer, connect } from 'node:net';
 
@@ -44,18 +45,19 @@ function mosquittoBinary() {
 
 let url = process.env.MQTT_EXTERNAL_URL;
 let broker;
+const bin = process.env.MOSQUITTO_BIN ?? mosquittoBinary();
 if (!url && (await reachable(1883))) url = 'mqtt://127.0.0.1:1883';
 if (!url) {
   const port = await freePort();
   // Without a configuration file Mosquitto 2 listens on the loopback interface only and allows anonymous clients.
-  broker = spawn(mosquittoBinary(), ['-p', String(port)], { stdio: 'ignore' });
+  broker = spawn(bin, ['-p', String(port)], { stdio: 'ignore' });
   for (let i = 0; i < 50 && !(await reachable(port)); i++) await new Promise((r) => setTimeout(r, 100));
   url = `mqtt://127.0.0.1:${port}`;
 }
 console.log(`external-broker tests use ${url}`);
 const run = spawnSync('npm', ['run', 'test:mosquitto', '-w', '@rms/server'], {
   stdio: 'inherit',
-  env: { ...process.env, MQTT_EXTERNAL_URL: url },
+  env: { ...process.env, MQTT_EXTERNAL_URL: url, MOSQUITTO_BIN: bin },
 });
 broker?.kill();
 process.exit(run.status ?? 1);

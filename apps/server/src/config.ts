@@ -2,11 +2,26 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { ConfigError } from './config-error';
 import { DEMO_HISTORY_DAYS } from './demo/demo-fleet';
+import { loadTlsFiles, type TlsFiles, type TlsPem } from './tls-files';
+
+export { ConfigError };
 
 // Configuration is parsed here once; nothing else reads process.env.
 
 const port = z.coerce.number().int().min(0).max(65535);
+/** A port, or `off` (null): a listener that may be turned off. */
+const portOrOff = z
+  .string()
+  .trim()
+  .transform((v, ctx) => {
+    if (v.toLowerCase() === 'off') return null;
+    const n = Number(v);
+    if (v !== '' && Number.isInteger(n) && n >= 0 && n <= 65535) return n;
+    ctx.addIssue({ code: 'custom', message: 'a port number (0 to 65535) or off' });
+    return z.NEVER;
+  });
 const optional = z
   .string()
   .trim()
@@ -18,8 +33,18 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: optional,
-  MQTT_PORT: port.default(1883),
+  MQTT_PORT: portOrOff.default(1883),
   MQTT_URL: optional,
+  // The embedded broker over TLS (MQTTS, and MQTT over WebSocket with TLS): PEM files; a CA requires client certificates.
+  MQTT_TLS_CERT: optional,
+  MQTT_TLS_KEY: optional,
+  MQTT_TLS_CA: optional,
+  MQTTS_PORT: portOrOff.optional(),
+  MQTT_WSS_PORT: portOrOff.optional(),
+  // The server's own TLS to an external broker (MQTT_URL mqtts:// or wss://): PEM files.
+  MQTT_CA: optional,
+  MQTT_CERT: optional,
+  MQTT_KEY: optional,
   // Devices behind one carrier NAT share an address, so the cap is generous; unsigned-in ones are capped lower.
   MQTT_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   S3_ENDPOINT: optional,
@@ -74,8 +99,13 @@ export interface Config {
   /** Absolute; a relative DATA_DIR is taken from where the operator ran the command (see `baseDir`). */
   dataDir: string;
   databaseUrl: string | undefined;
-  mqttPort: number;
+  /** The embedded broker's plain MQTT port; null when turned off (`MQTT_PORT=off`). */
+  mqttPort: number | null;
   mqttUrl: string | undefined;
+  /** The embedded broker over TLS, when it has a certificate; a port is null when turned off. */
+  mqttTls: MqttTlsConfig | undefined;
+  /** The server's TLS to an external broker: CA, client certificate and key (PEM), when given. */
+  mqttClientTls: TlsPem | undefined;
   /** Proxies whose X-Forwarded-For names the client (Fastify's trustProxy); false: the socket's address. */
   trustProxy: string[] | false;
   /** Embedded broker: connections one remote address may hold at once. */
@@ -120,7 +150,14 @@ export interface Config {
   refreshTokenSeconds: number;
 }
 
-export class ConfigError extends Error {}
+export interface MqttTlsConfig {
+  /** The certificate (chain), its key and, to require client certificates, the CA that signs them. */
+  files: TlsFiles & { cert: string; key: string };
+  /** MQTT over TLS (MQTTS_PORT, 8883). */
+  mqttsPort: number | null;
+  /** MQTT over WebSocket with TLS (MQTT_WSS_PORT, 8884). */
+  wssPort: number | null;
+}
 
 const MIN_SECRET_LENGTH = 32;
 
@@ -165,13 +202,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     };
   }
 
+  const mqtt = mqttSettings(e);
+  const demo = e.DEMO ? e.DEMO === '1' : !e.DATABASE_URL;
+  if (demo && !e.MQTT_URL && mqtt.port === null)
+    throw new ConfigError(
+      'MQTT_PORT=off: the demo fleet connects to the embedded broker over plain MQTT on this machine. Set DEMO=0, or give MQTT_PORT a port.',
+    );
+
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    mqttPort: e.MQTT_PORT,
+    mqttPort: mqtt.port,
     mqttUrl: e.MQTT_URL,
+    mqttTls: mqtt.tls,
+    mqttClientTls: mqtt.clientTls,
     mqttMaxConnectionsPerAddress: e.MQTT_MAX_CONNECTIONS_PER_ADDRESS,
     trustProxy: e.TRUST_PROXY ? parseProxies(e.TRUST_PROXY) : false,
     s3,
@@ -184,7 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     // The demo fleet belongs to the embedded database only, unless asked for explicitly.
-    demo: e.DEMO ? e.DEMO === '1' : !e.DATABASE_URL,
+    demo,
     demoHistoryDays: e.DEMO_HISTORY_DAYS,
     timeZone: e.TIME_ZONE,
     logLevel: e.LOG_LEVEL,
@@ -199,6 +245,76 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenSeconds: 5 * 60,
     refreshTokenSeconds: 14 * 24 * 3600,
   };
+}
+
+const SERVER_TLS = { cert: 'MQTT_TLS_CERT', key: 'MQTT_TLS_KEY', ca: 'MQTT_TLS_CA' } as const;
+const CLIENT_TLS = { cert: 'MQTT_CERT', key: 'MQTT_KEY', ca: 'MQTT_CA' } as const;
+
+/**
+ * The broker's listeners and certificates. The embedded broker's certificate (MQTT_TLS_*) and the
+ * server's own to an external broker (MQTT_CA, MQTT_CERT, MQTT_KEY) are told apart: each set given
+ * where it does nothing is refused, so a mix-up is not found by devices failing to connect.
+ */
+function mqttSettings(e: z.infer<typeof envSchema>): {
+  port: number | null;
+  tls: MqttTlsConfig | undefined;
+  clientTls: TlsPem | undefined;
+} {
+  const given = (names: readonly string[]) => names.filter((n) => e[n as keyof typeof e] !== undefined);
+  const serverSide = given([...Object.values(SERVER_TLS), 'MQTTS_PORT', 'MQTT_WSS_PORT']);
+  const clientSide = given(['MQTT_CA', 'MQTT_CERT', 'MQTT_KEY']);
+  if (e.MQTT_URL) {
+    if (serverSide.length > 0)
+      throw new ConfigError(
+        `${serverSide.join(', ')}: for the embedded broker, which does not run with MQTT_URL (devices connect to that broker; the server's own certificate for it is MQTT_CA, MQTT_CERT, MQTT_KEY)`,
+      );
+    if (clientSide.length === 0) return { port: e.MQTT_PORT, tls: undefined, clientTls: undefined };
+    if (!/^(mqtts|wss):\/\//i.test(e.MQTT_URL))
+      throw new ConfigError(
+        `${clientSide.join(', ')}: need MQTT_URL on TLS (mqtts://host:8883 or wss://host/path), not ${e.MQTT_URL.split(':')[0]}://`,
+      );
+    if (!e.MQTT_CERT !== !e.MQTT_KEY)
+      throw new ConfigError(
+        'MQTT_CERT and MQTT_KEY must be set together (the client certificate and its key)',
+      );
+    const loaded = loadTlsFiles({ cert: e.MQTT_CERT, key: e.MQTT_KEY, ca: e.MQTT_CA }, CLIENT_TLS);
+    return {
+      port: e.MQTT_PORT,
+      tls: undefined,
+      clientTls: { cert: loaded.cert, key: loaded.key, ca: loaded.ca },
+    };
+  }
+  if (clientSide.length > 0)
+    throw new ConfigError(
+      `${clientSide.join(', ')}: for the server's connection to an external broker (MQTT_URL); the embedded broker's certificate is MQTT_TLS_CERT and MQTT_TLS_KEY`,
+    );
+  if (!e.MQTT_TLS_CERT !== !e.MQTT_TLS_KEY)
+    throw new ConfigError(
+      'MQTT_TLS_CERT and MQTT_TLS_KEY must be set together (the certificate and its key)',
+    );
+  if (!e.MQTT_TLS_CERT || !e.MQTT_TLS_KEY) {
+    if (serverSide.length > 0)
+      throw new ConfigError(
+        `${serverSide.join(', ')}: the embedded broker serves TLS only with MQTT_TLS_CERT and MQTT_TLS_KEY set`,
+      );
+    if (e.MQTT_PORT === null)
+      throw new ConfigError(
+        'MQTT_PORT=off leaves devices no way to connect: set MQTT_TLS_CERT and MQTT_TLS_KEY (MQTT over TLS), or give MQTT_PORT a port',
+      );
+    return { port: e.MQTT_PORT, tls: undefined, clientTls: undefined };
+  }
+  const files = { cert: e.MQTT_TLS_CERT, key: e.MQTT_TLS_KEY, ca: e.MQTT_TLS_CA };
+  loadTlsFiles(files, SERVER_TLS);
+  const tls = {
+    files,
+    mqttsPort: e.MQTTS_PORT === undefined ? 8883 : e.MQTTS_PORT,
+    wssPort: e.MQTT_WSS_PORT === undefined ? 8884 : e.MQTT_WSS_PORT,
+  };
+  if (e.MQTT_PORT === null && tls.mqttsPort === null && tls.wssPort === null)
+    throw new ConfigError(
+      'MQTT_PORT, MQTTS_PORT and MQTT_WSS_PORT are all off: devices would have no way to connect',
+    );
+  return { port: e.MQTT_PORT, tls, clientTls: undefined };
 }
 
 /**

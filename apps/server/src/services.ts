@@ -11,6 +11,7 @@ import { ReportExports } from './modules/monitoring';
 import type { ResetDeps, SessionDeps } from './modules/session';
 import { createStorage, type Storage } from './storage/storage';
 import { ReportRetention } from './storage/report-retention';
+import { BrokerTls } from './telemetry/broker-tls';
 import { DeviceLink } from './telemetry/device-link';
 import { LiveEvents } from './telemetry/live-events';
 import { Metrics } from './metrics';
@@ -92,6 +93,12 @@ export async function createServices(options: {
     mqttPort: config.mqttPort,
     mqttHost: config.host,
     mqttUrl: config.mqttUrl,
+    mqttTls: config.mqttTls && {
+      context: new BrokerTls(config.mqttTls.files, log),
+      mqttsPort: config.mqttTls.mqttsPort,
+      wssPort: config.mqttTls.wssPort,
+    },
+    mqttClientTls: config.mqttClientTls,
     mqttLimits: { maxConnectionsPerAddress: config.mqttMaxConnectionsPerAddress },
     // PGlite runs one statement at a time: more writers would only queue inside it.
     writers: database.kind === 'postgres' ? 4 : 1,

@@ -7,33 +7,55 @@ import { ConfigError, jwtSecretFile, type Config } from './config';
 // port it will listen on is free and that DATA_DIR can be written. A start that would fail half-way
 // (a port taken after the first user was made and its password printed) leaves nothing behind instead.
 
+/** The variables that set a port the server listens on. */
+export type PortVariable = 'PORT' | 'MQTT_PORT' | 'MQTTS_PORT' | 'MQTT_WSS_PORT';
+
 interface Listener {
   port: number;
   host: string;
   /** The variable that sets it, named in the message. */
-  variable: 'PORT' | 'MQTT_PORT';
+  variable: PortVariable;
   taken: string;
 }
 
+const BROKER_LISTENERS = {
+  MQTT_PORT: 'MQTT port',
+  MQTTS_PORT: 'MQTT over TLS port',
+  MQTT_WSS_PORT: 'MQTT over WebSocket (TLS) port',
+} as const;
+
 /** What to tell the operator when the port that `variable` sets is taken. */
-export function portTaken(config: Config, variable: 'PORT' | 'MQTT_PORT'): string {
-  return variable === 'PORT'
-    ? `Port ${config.port} is already in use. Set PORT to a free port (e.g. PORT=8081 npm start).`
-    : `MQTT port ${config.mqttPort} is already in use (another broker?). Set MQTT_PORT to a free port, or MQTT_URL to use that broker.`;
+export function portTaken(config: Config, variable: PortVariable): string {
+  if (variable === 'PORT')
+    return `Port ${config.port} is already in use. Set PORT to a free port (e.g. PORT=8081 npm start).`;
+  const port = brokerPorts(config)[variable];
+  const off = variable === 'MQTT_PORT' ? '' : `, or ${variable}=off`;
+  return `${BROKER_LISTENERS[variable]} ${port} is already in use (another broker?). Set ${variable} to a free port${off}, or MQTT_URL to use that broker.`;
 }
 
-/** The ports this configuration listens on: HTTP, and MQTT when the broker is the embedded one. */
+/** The embedded broker's ports by variable (null: off); none with an external broker. */
+function brokerPorts(config: Config): Record<Exclude<PortVariable, 'PORT'>, number | null> {
+  if (config.mqttUrl) return { MQTT_PORT: null, MQTTS_PORT: null, MQTT_WSS_PORT: null };
+  return {
+    MQTT_PORT: config.mqttPort,
+    MQTTS_PORT: config.mqttTls?.mqttsPort ?? null,
+    MQTT_WSS_PORT: config.mqttTls?.wssPort ?? null,
+  };
+}
+
+/** The variable of the embedded broker's listener on `port` (for a port taken after the checks). */
+export function brokerVariableOf(config: Config, port: number | undefined): PortVariable {
+  const found = Object.entries(brokerPorts(config)).find(([, p]) => p === port);
+  return (found?.[0] as PortVariable | undefined) ?? 'MQTT_PORT';
+}
+
+/** The ports this configuration listens on: HTTP, and the embedded broker's that are on. */
 function listeners(config: Config): Listener[] {
   const list: Listener[] = [
     { port: config.port, host: config.host, variable: 'PORT', taken: portTaken(config, 'PORT') },
   ];
-  if (!config.mqttUrl)
-    list.push({
-      port: config.mqttPort,
-      host: config.host,
-      variable: 'MQTT_PORT',
-      taken: portTaken(config, 'MQTT_PORT'),
-    });
+  for (const [variable, port] of Object.entries(brokerPorts(config)) as [PortVariable, number | null][])
+    if (port !== null) list.push({ port, host: config.host, variable, taken: portTaken(config, variable) });
   // 0 is "any free port" (tests): nothing to check.
   return list.filter((l) => l.port !== 0);
 }
@@ -50,14 +72,18 @@ function tryListen({ port, host }: Listener): Promise<NodeJS.ErrnoException | nu
 /** Throws ConfigError when a port the server will listen on (or only those of `variables`) is not free. */
 export async function checkPorts(
   config: Config,
-  variables: Listener['variable'][] = ['PORT', 'MQTT_PORT'],
+  variables: PortVariable[] = ['PORT', 'MQTT_PORT', 'MQTTS_PORT', 'MQTT_WSS_PORT'],
 ): Promise<void> {
   const wanted = listeners(config).filter((l) => variables.includes(l.variable));
-  const [http, mqtt] = wanted;
-  if (http && mqtt && http.port === mqtt.port)
-    throw new ConfigError(
-      `PORT and MQTT_PORT are both ${http.port}: the console and the MQTT broker need a port each.`,
-    );
+  for (const [i, listener] of wanted.entries()) {
+    const other = wanted.slice(i + 1).find((l) => l.port === listener.port);
+    if (other)
+      throw new ConfigError(
+        listener.variable === 'PORT' && other.variable === 'MQTT_PORT'
+          ? `PORT and MQTT_PORT are both ${listener.port}: the console and the MQTT broker need a port each.`
+          : `${listener.variable} and ${other.variable} are both ${listener.port}: each needs a port of its own.`,
+      );
+  }
   for (const listener of wanted) {
     const error = await tryListen(listener);
     if (!error) continue;

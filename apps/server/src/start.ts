@@ -10,7 +10,13 @@ import { seedDemo } from './demo/seed-demo';
 import { credentialsNotice, FirstCredentials, type FirstAccount } from './first-credentials';
 import { ensureFirstUser } from './first-start';
 import { seedMasterData } from './modules/master-data';
-import { checkBeforeStart, keepDataDir, portTaken } from './start-checks';
+import {
+  brokerVariableOf,
+  checkBeforeStart,
+  keepDataDir,
+  portTaken,
+  type PortVariable,
+} from './start-checks';
 
 // One start of the whole server (main.ts runs it; tests too): checks first, then the data directory,
 // database and migrations, the first user and the demo, the HTTP server and the device link. Nothing is
@@ -85,24 +91,33 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   };
 
   // Checked before, but another program may have taken a port since: stop cleanly and say which.
-  const listen = async (variable: 'PORT' | 'MQTT_PORT', run: () => Promise<unknown>) => {
+  const listen = async (variable: PortVariable | 'broker', run: () => Promise<unknown>) => {
     try {
       await run();
     } catch (error) {
       await stop();
-      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
-        throw new ConfigError(portTaken(config, variable));
+      const { code, port } = error as NodeJS.ErrnoException & { port?: number };
+      if (code === 'EADDRINUSE')
+        throw new ConfigError(
+          portTaken(config, variable === 'broker' ? brokerVariableOf(config, port) : variable),
+        );
       throw error;
     }
   };
-  await listen('MQTT_PORT', () => app.deviceLink.start());
+  await listen('broker', () => app.deviceLink.start());
   await listen('PORT', () => app.listen({ port: config.port, host: config.host }));
   const port = (app.server.address() as AddressInfo).port;
   app.log.info(`RMS Console on http://localhost:${port} (database: ${database.kind})`);
   const mqttPort = app.deviceLink.mqttPort;
+  // e.g. "MQTT broker on port 1883 (MQTT), 8883 (MQTTS), 8884 (WSS)".
+  const brokerPorts = Object.entries(app.deviceLink.brokerPorts ?? {})
+    .filter(([, listening]) => listening !== null)
+    .map(([kind, listening]) => `${listening} (${kind.toUpperCase()})`);
   // The broker URL may carry credentials: only its host is logged.
   app.log.info(
-    mqttPort ? `MQTT broker on port ${mqttPort}` : `MQTT: subscribed at ${new URL(config.mqttUrl!).host}`,
+    config.mqttUrl
+      ? `MQTT: subscribed at ${new URL(config.mqttUrl).host}`
+      : `MQTT broker on port ${brokerPorts.join(', ')}`,
   );
   if (config.demo) {
     // In the background: the console is usable while the demo fleet writes its history.

@@ -6,6 +6,8 @@ import { recordNothing, timedJob, type RecordJobRun } from '../metrics';
 import type { BrokerStatus } from './broker';
 import { CommandDispatcher, type Publisher } from './command-dispatcher';
 import { dayResolver } from './day-of';
+import type { TlsPem } from '../tls-files';
+import type { BrokerTls } from './broker-tls';
 import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker';
 import { connectExternalBroker, type ExternalBroker } from './external-broker';
 import { devicesOutsideGrammar } from './device-keys';
@@ -25,10 +27,14 @@ export interface DeviceLinkOptions {
   db: Db;
   log: FastifyBaseLogger;
   timeZone: string;
-  /** Embedded broker port (0: any free port); ignored with `mqttUrl`. */
-  mqttPort: number;
+  /** Embedded broker's plain MQTT port (0: any free port; null: off); ignored with `mqttUrl`. */
+  mqttPort: number | null;
   mqttHost?: string;
+  /** Embedded broker over TLS: the certificate and the MQTTS and WSS ports (0: any; null: off). */
+  mqttTls?: { context: BrokerTls; mqttsPort: number | null; wssPort: number | null };
   mqttUrl?: string;
+  /** With `mqttUrl` on TLS: the CA to trust and the server's client certificate and key. */
+  mqttClientTls?: TlsPem;
   /** With `mqttUrl`: the shared-subscription group, client id prefix and session expiry (tests). */
   external?: { group?: string; clientIdPrefix?: string; sessionExpirySeconds?: number };
   /** Ingest transactions in flight at once (see IngestQueue); 1 by default. */
@@ -95,7 +101,7 @@ export class DeviceLink {
     });
   }
 
-  /** The embedded broker's port, when it runs. */
+  /** The embedded broker's plain MQTT port, when it runs and that listener is on. */
   get mqttPort(): number | null {
     return this.broker && 'port' in this.broker ? this.broker.port : null;
   }
@@ -108,6 +114,11 @@ export class DeviceLink {
   /** The start of a stop: no new device connections; `stop` drains the rest. */
   stopAccepting(): void {
     this.broker?.stopAccepting();
+  }
+
+  /** The embedded broker's ports (null: off), when it runs. */
+  get brokerPorts(): EmbeddedBroker['ports'] | null {
+    return this.broker && 'ports' in this.broker ? this.broker.ports : null;
   }
 
   async start(): Promise<void> {
@@ -123,6 +134,7 @@ export class DeviceLink {
       const external = await connectExternalBroker({
         ...this.options.external,
         url: this.options.mqttUrl,
+        tls: this.options.mqttClientTls,
         db,
         uplink: this.uplink,
         log,
@@ -136,6 +148,7 @@ export class DeviceLink {
         log,
         port: this.options.mqttPort,
         host: this.options.mqttHost,
+        tls: this.options.mqttTls,
         limits: this.options.mqttLimits,
         onDeviceReady: (device) => void this.dispatcher?.deliver(device.id),
       });

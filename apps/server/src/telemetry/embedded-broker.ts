@@ -1,13 +1,15 @@
-import { createServer, type AddressInfo, type Server } from 'node:net';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import { PUBLISH_REASON_CODES } from '@rms/contracts/telemetry';
 import type { Db } from '../db/client';
+import { listenMqtt, listenMqtts, listenWss, type Listening } from './broker-listeners';
+import type { BrokerTls } from './broker-tls';
 import { verifyDevice, type DeviceIdentity } from './device-keys';
 import type { Broker } from './broker';
 import { InFlight } from './in-flight';
-import { ConnectionCounter, DEFAULT_MQTT_LIMITS, type MqttLimits } from './mqtt-limits';
+import { ConnectionCounter, DEFAULT_MQTT_LIMITS, type Admission, type MqttLimits } from './mqtt-limits';
 import { Mqtt5Bridge } from './mqtt5-bridge';
 import { commandTopic, isDeviceCode, mayPublish, maySubscribe, parseUplink } from './topics';
 import type { Uplink } from './uplink';
@@ -20,7 +22,8 @@ import type { Uplink } from './uplink';
 // cannot make it valid), with the reason code and reason for an MQTT 5 device. Aedes also stops reading
 // a connection until its packets are handled, which is the back-pressure that bounds memory.
 // Topics are checked level by level (topics.ts); connections are capped per address, packets by their
-// declared size, and a client has `connectTimeoutMs` to sign in (mqtt-limits.ts).
+// declared size, and a client has `connectTimeoutMs` to sign in (mqtt-limits.ts). All of this holds on
+// each way in (broker-listeners.ts): plain MQTT, MQTT over TLS and MQTT over WebSocket with TLS.
 // A command id is forwarded at most once on a connection (authorizeForward): the dispatcher sends a
 // device's unacknowledged commands again when it subscribes, and Aedes sends a resumed session's
 // unacknowledged messages again itself, so without this a device could get one command twice.
@@ -29,6 +32,8 @@ import type { Uplink } from './uplink';
 
 /** Where a refused MQTT 5 publish goes instead of its topic: no device may subscribe to it. */
 const REFUSED_TOPIC = '$rms/refused';
+/** How often the certificate files are read again (a renewed certificate is served from then on). */
+const TLS_RELOAD_MS = 60_000;
 /** Command ids remembered per connection (commands are few: a device's open ones fit many times). */
 const FORWARDED_IDS_KEPT = 256;
 
@@ -43,7 +48,10 @@ function commandIdOf(payload: unknown): number | null {
 
 export interface EmbeddedBroker extends Broker {
   aedes: Aedes;
-  port: number;
+  /** The plain MQTT port; null when it is off. */
+  port: number | null;
+  /** The ports listened on (null: off); the system's choice where 0 was asked for. */
+  ports: { mqtt: number | null; mqtts: number | null; wss: number | null };
   /** Devices connected now (by inventory id). */
   connected(deviceId: number): boolean;
   /** Closes the devices' connections (their key was replaced: the old one must not stay signed in). */
@@ -53,8 +61,11 @@ export interface EmbeddedBroker extends Broker {
 export interface EmbeddedBrokerOptions {
   db: Db;
   uplink: Uplink;
-  port: number;
+  /** Plain MQTT; null: off. */
+  port: number | null;
   host?: string;
+  /** MQTT over TLS and over WebSocket with TLS (a port null: off), with the certificate to serve. */
+  tls?: { context: BrokerTls; mqttsPort: number | null; wssPort: number | null };
   log: FastifyBaseLogger;
   /** A device subscribed to its command topic: deliver what waits for it. */
   onDeviceReady(device: DeviceIdentity): void;
@@ -192,36 +203,59 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       options.onDeviceReady(device);
   });
 
-  const server: Server = createServer((socket) => {
-    const admitted = counter.admit(socket);
-    if (!admitted) return;
-    const bridge = new Mqtt5Bridge(admitted.stream, { maxPacketBytes: limits.maxPacketBytes });
+  const admit = (socket: Socket) => counter.admit(socket);
+  const connect = (admission: Admission, carrier: Duplex) => {
+    const carried = admission.carry(carrier);
+    const bridge = new Mqtt5Bridge(carried.stream, { maxPacketBytes: limits.maxPacketBytes });
     connections.add(bridge.stream);
     bridge.stream.once('close', () => connections.delete(bridge.stream));
     const client = aedes.handle(bridge.stream);
-    signedIn.set(client, admitted.signedIn);
+    signedIn.set(client, admission.signedIn);
     bridges.set(client, bridge);
-    admitted.onTooLarge((error) => {
+    carried.onTooLarge((error) => {
       const reason = `payload: a packet of ${error.bytes} bytes, more than the ${error.limit} allowed`;
       const device = identities.get(client);
       if (device) void uplink.refuse(device, null, reason, PUBLISH_REASON_CODES.packetTooLarge);
       return bridge.lastWords(PUBLISH_REASON_CODES.packetTooLarge, reason);
     });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
+  };
+  const listening: Listening[] = [];
+  const ports: EmbeddedBroker['ports'] = { mqtt: null, mqtts: null, wss: null };
+  try {
+    const { tls, host } = options;
+    if (options.port !== null) {
+      listening.push(await listenMqtt(options.port, host, admit, connect));
+      ports.mqtt = listening.at(-1)!.port;
+    }
+    // The TLS handshake (and the WebSocket upgrade) must fit in the time a client has to sign in.
+    const handshakeMs = limits.connectTimeoutMs;
+    if (tls && tls.mqttsPort !== null) {
+      listening.push(await listenMqtts(tls.mqttsPort, host, tls.context, handshakeMs, admit, connect));
+      ports.mqtts = listening.at(-1)!.port;
+    }
+    if (tls && tls.wssPort !== null) {
+      // A WebSocket message carries a packet (or part of one), plus its fixed header.
+      const wsLimits = { handshakeMs, maxMessageBytes: limits.maxPacketBytes + 8 };
+      listening.push(await listenWss(tls.wssPort, host, tls.context, wsLimits, admit, connect));
+      ports.wss = listening.at(-1)!.port;
+    }
+  } catch (error) {
+    // A port taken: the ones already listening are let go, so the start can stop cleanly.
+    await Promise.all(listening.map((l) => l.close()));
+    await new Promise<void>((resolve) => aedes.close(() => resolve()));
+    throw error;
+  }
+
+  const { tls } = options;
+  const reloading = tls ? setInterval(() => tls.context.reload(), TLS_RELOAD_MS).unref() : undefined;
   let unlistened: Promise<void> | null = null;
-  const stopAccepting = () => (unlistened ??= new Promise<void>((resolve) => server.close(() => resolve())));
+  const stopAccepting = () =>
+    (unlistened ??= Promise.all(listening.map((l) => l.close())).then(() => undefined));
 
   return {
     aedes,
-    port,
+    port: ports.mqtt,
+    ports,
     connected: (deviceId) => online.has(deviceId),
     disconnect: (deviceIds) => {
       for (const id of deviceIds) for (const client of online.get(id) ?? []) client.close();
@@ -229,6 +263,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     status: () => ({ connected: unlistened === null, clients: aedes.connectedClients }),
     stopAccepting: () => void stopAccepting(),
     close: async () => {
+      clearInterval(reloading);
       const closed = stopAccepting();
       await inFlight.close();
       await endGracefully(connections, CLOSE_GRACE_MS);

@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Db } from '../db/client';
+import type { TlsPem } from '../tls-files';
 import { findDevice, type DeviceIdentity } from './device-keys';
 import type { Broker } from './broker';
 import type { Publisher } from './command-dispatcher';
@@ -28,6 +29,8 @@ export interface ExternalBroker extends Publisher, Broker {}
 
 export async function connectExternalBroker(options: {
   url: string;
+  /** For an mqtts:// or wss:// URL: the CA that signed the broker's certificate, and a client certificate. */
+  tls?: TlsPem;
   db: Db;
   uplink: Uplink;
   log: FastifyBaseLogger;
@@ -53,6 +56,7 @@ export async function connectExternalBroker(options: {
       properties: { sessionExpiryInterval: options.sessionExpirySeconds ?? 7 * 86_400 },
       reconnectPeriod: 2000,
       manualConnect: true,
+      ...options.tls,
     });
     client.handleMessage = (packet, done) => {
       const topic = parseUplink(packet.topic);

@@ -105,6 +105,17 @@ export class PacketSizeGuard extends Transform {
 /** Told of a packet too large; answers the bytes to end the connection with, or null to just close it. */
 export type TooLargeHook = (error: PacketTooLarge) => Buffer | null;
 
+/**
+ * A connection counted against its address: `signedIn` once its CONNECT was accepted, and `carry` to
+ * read its MQTT bytes through the size guard (from the socket itself, the TLS socket over it, or a
+ * WebSocket's stream): the stream to hand to the broker, and `onTooLarge` to hear of a packet refused
+ * for its size (it may answer bytes to end the connection with).
+ */
+export interface Admission {
+  signedIn(): void;
+  carry(carrier: Duplex): { stream: Duplex; onTooLarge(hook: TooLargeHook): void };
+}
+
 /** Counts connections per remote address; `admit` refuses one over the caps. */
 export class ConnectionCounter {
   private readonly open = new Map<string, number>();
@@ -113,13 +124,10 @@ export class ConnectionCounter {
   constructor(private readonly limits: MqttLimits) {}
 
   /**
-   * Takes a new socket: null when its address is over a cap (the socket is closed), else the stream to
-   * hand to the broker, `signedIn` to call once the client's CONNECT was accepted, and `onTooLarge` to
-   * hear of a packet refused for its size (it may answer bytes to end the connection with).
+   * Counts a new socket, as it arrives (for TLS, before the handshake): null when its address is over a
+   * cap (the socket is closed). It counts until the socket closes, as pending until `signedIn`.
    */
-  admit(
-    socket: Socket,
-  ): { stream: Duplex; signedIn: () => void; onTooLarge(hook: TooLargeHook): void } | null {
+  admit(socket: Socket): Admission | null {
     const address = socket.remoteAddress ?? 'unknown';
     const open = this.open.get(address) ?? 0;
     const pending = this.pending.get(address) ?? 0;
@@ -139,21 +147,24 @@ export class ConnectionCounter {
       leavePending();
       decrement(this.open, address);
     });
+    return { signedIn: leavePending, carry: (carrier) => this.guard(socket, carrier) };
+  }
+
+  private guard(socket: Socket, carrier: Duplex): ReturnType<Admission['carry']> {
     let tooLarge: TooLargeHook | null = null;
     const guard = new PacketSizeGuard(this.limits, (error) => {
       const lastWords = tooLarge?.(error);
       if (!lastWords) return false;
       // Say why (an MQTT 5 DISCONNECT), pass nothing more on, and close even if the client does not.
-      socket.end(lastWords);
+      carrier.end(lastWords);
       setTimeout(() => socket.destroy(), 1000).unref();
       return true;
     });
     guard.on('error', () => socket.destroy());
-    socket.on('error', () => guard.destroy());
-    socket.pipe(guard);
+    carrier.on('error', () => guard.destroy());
+    carrier.pipe(guard);
     return {
-      stream: Duplex.from({ readable: guard, writable: socket }),
-      signedIn: leavePending,
+      stream: Duplex.from({ readable: guard, writable: carrier }),
       onTooLarge: (hook) => {
         tooLarge = hook;
       },

@@ -1,0 +1,2 @@
+/** A configuration the server cannot start with; the message names the variable to change. */
+export class ConfigError extends Error {}
