@@ -39,7 +39,7 @@ function mosquittoBinary() {
     return '/usr/sbin/mosquitto';
   }
   throw new Error(
-    'Mosquitto is needed for these tests: install the "mosquitto" package or set MQTT_EXTERNAL_URL.',
+    'Mosquitto is needed for these tests (the TLS test starts one of its own): install the "mosquitto" package, or set MOSQUITTO_BIN to its program.',
   );
 }
 

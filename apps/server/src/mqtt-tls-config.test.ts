@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 import { startServer } from './start';
 import { checkPorts } from './start-checks';
-import { makeCertificates, type TestCertificates } from './testing/certificates';
+import { makeCertificates, removeCertificates, type TestCertificates } from './testing/certificates';
 
 // The broker's TLS settings are checked at start, each problem named by its variable: files that
 // cannot be read or hold no certificate or key, a key that is not the certificate's, settings given
@@ -20,6 +20,7 @@ const withTls = () => ({ ...base(), MQTT_TLS_CERT: certs.server.cert, MQTT_TLS_K
 beforeAll(() => {
   certs = makeCertificates();
 });
+afterAll(removeCertificates);
 
 describe('the embedded broker’s TLS settings', () => {
   it('serves MQTTS on 8883 and WSS on 8884 once it has a certificate; plain MQTT stays on 1883', () => {

@@ -7,7 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { telemetrySamples } from '../db/schema/telemetry';
 import { createTestApp, type TestApp } from '../testing/app';
-import { makeCertificates, pem, signed, type TestCertificates } from '../testing/certificates';
+import {
+  makeCertificates,
+  removeCertificates,
+  pem,
+  signed,
+  type TestCertificates,
+} from '../testing/certificates';
 import { addDevice, sample } from '../testing/devices';
 import { BrokerTls } from './broker-tls';
 import { DeviceLink } from './device-link';
@@ -38,6 +44,7 @@ afterAll(async () => {
   for (const s of sockets) s.destroy();
   await Promise.all(clients.map((c) => c.endAsync(true)));
   await t.close();
+  removeCertificates();
 });
 
 const samplesOf = (deviceId: number) =>

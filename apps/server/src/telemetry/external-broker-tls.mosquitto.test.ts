@@ -7,7 +7,13 @@ import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { telemetrySamples } from '../db/schema/telemetry';
 import { createTestApp, type TestApp } from '../testing/app';
-import { makeCertificates, pem, signed, type TestCertificates } from '../testing/certificates';
+import {
+  makeCertificates,
+  removeCertificates,
+  pem,
+  signed,
+  type TestCertificates,
+} from '../testing/certificates';
 import { addDevice, sample } from '../testing/devices';
 
 // The server's connection to an external broker over TLS with a client certificate (MQTT_URL mqtts://,
@@ -77,6 +83,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   broker?.kill();
+  removeCertificates();
 });
 
 describe('the server on an external broker over TLS', () => {

@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 // Throwaway certificates for the TLS tests, made with the openssl command (Node has no certificate
 // generator): a CA, a server certificate it signed for localhost and 127.0.0.1, and client
-// certificates it signed. EC P-256 keys, valid two days; the files live in a temporary directory.
+// certificates it signed. EC P-256 keys, valid two days; the files live in temporary directories that
+// `removeCertificates` deletes (a test file's afterAll).
 
 export interface CertFiles {
   cert: string;
@@ -34,9 +35,17 @@ function openssl(args: string[], cwd: string): void {
 
 const KEY = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
 
+const made: string[] = [];
+
+/** Deletes the directories of every CA made in this test file. */
+export function removeCertificates(): void {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
 /** A CA of its own in a new directory, with a server and a client certificate. */
 export function makeCertificates(name = 'RMS test'): TestCertificates {
   const dir = mkdtempSync(path.join(tmpdir(), 'rms-certs-'));
+  made.push(dir);
   openssl(
     ['req', '-x509', ...KEY, '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '2', '-subj', `/CN=${name} CA`],
     dir,
