@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONSOLE_ROUTES } from '@rms/contracts/routes';
 import { readSession } from './auth/session-store';
 import { ServerErrorPage } from './layout/server-error-page';
@@ -26,11 +26,20 @@ function signedInConsole(url: string) {
 /** The header's user menu once opened (the side menu has a Log Out of its own). */
 const userMenu = () => screen.getByText('Manage Profile').closest('ul')!;
 
+// The screens are lazy modules: their first import is a transform under jsdom that can take seconds on
+// a busy machine. Loaded once up front, so the tests time what they are about (the routing), not that.
+beforeAll(async () => {
+  await Promise.all([
+    import('./layout/app-shell'),
+    import('./features/dashboard/dashboard-page'),
+    import('./features/session/login-page'),
+  ]);
+}, 60_000);
+
 describe('console routes', () => {
   it('shows the dashboard in the console frame', async () => {
     signedInConsole('/');
 
-    // The first visit loads the lazy shell and page modules, which takes a while under jsdom.
     expect(await screen.findByText('Welcome, Asha', {}, { timeout: 5_000 })).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: /Dashboard/ })).toBeInTheDocument();
     expect(screen.getByText(/Version 1\.0\.76/)).toBeInTheDocument();
