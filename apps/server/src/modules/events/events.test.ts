@@ -189,9 +189,13 @@ describe('GET /api/v1/events/', () => {
       headers: { authorization: `Bearer ${admin.access}` },
       payload: { name: 'Live feed', permissions: [{ key: 'VIEW_DEVICE_DATA' }] },
     });
+    const before = t.app.liveEvents.subscribers;
     const s = await stream(made.json<{ key: string }>().key);
     expect(s.status).toBe(200);
+    expect(t.app.liveEvents.subscribers).toBe(before + 1);
     s.close();
+    // Gone before the next test counts the consoles.
+    await vi.waitFor(() => expect(t.app.liveEvents.subscribers).toBe(before));
   });
 
   it('lets go of a console that disconnects', async () => {
