@@ -27,10 +27,19 @@ export interface Database {
    * database; with PostgreSQL it opens its own connection once something listens.
    */
   listener(log: ListenerLog): Listener;
+  /**
+   * Runs `work` while no other instance runs its own (instances started together on one database
+   * prepare it one after another): a PostgreSQL advisory lock held on a connection of its own; on
+   * PGlite, which one process opens, calls of this process take turns.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+
+/** The advisory lock key of `exclusive` (seedMasterData takes another, inside it). */
+const PREPARE_LOCK = 727_000;
 
 export interface DatabaseOptions {
   databaseUrl?: string;
@@ -51,6 +60,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: 'postgres',
       migrate: (folder = migrationsFolder) => migratePg(db, { migrationsFolder: folder }),
       listener: (log) => new PgListener(url, log),
+      exclusive: async (work) => {
+        const holder = await pool.connect();
+        try {
+          await holder.query('select pg_advisory_lock($1)', [PREPARE_LOCK]);
+        } catch (error) {
+          holder.release(true);
+          throw error;
+        }
+        try {
+          return await work();
+        } finally {
+          // A connection that cannot unlock is dropped: closing it releases the lock.
+          const unlocked = await holder.query('select pg_advisory_unlock($1)', [PREPARE_LOCK]).then(
+            () => true,
+            () => false,
+          );
+          holder.release(!unlocked);
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -58,11 +86,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir);
   const db = drizzlePglite(client);
+  let turn: Promise<unknown> = Promise.resolve();
   return {
     db,
     kind: 'pglite',
     migrate: (folder = migrationsFolder) => migratePglite(db, { migrationsFolder: folder }),
     listener: (log) => pgliteListener(client, log),
+    exclusive: (work) => {
+      const run = turn.then(work, work);
+      turn = run.catch(() => {});
+      return run;
+    },
     close: () => client.close(),
   };
 }
