@@ -1,5 +1,5 @@
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
@@ -31,6 +31,31 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), DEMO_HISTORY_DAYS: '3' }).demoHistoryDays).toBe(3);
     for (const days of ['0', '-2', '1.5', '366', 'ninety'])
       expect(() => loadConfig({ DATA_DIR: dataDir(), DEMO_HISTORY_DAYS: days })).toThrow(/DEMO_HISTORY_DAYS/);
+  });
+
+  it('names the instance after its host unless INSTANCE_ID says, and takes the shared-subscription group', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.instanceId).toBe(
+      hostname()
+        .replace(/[^A-Za-z0-9._-]/g, '-')
+        .slice(0, 60),
+    );
+    expect(config.mqttSharedGroup).toBe('rms-ingest');
+    const named = loadConfig({
+      DATA_DIR: dataDir(),
+      INSTANCE_ID: 'console-2',
+      MQTT_SHARED_GROUP: 'rms-east',
+    });
+    expect([named.instanceId, named.mqttSharedGroup]).toEqual(['console-2', 'rms-east']);
+    // Both go into MQTT client ids and topic filters, where '/', '+' and '#' mean something else.
+    for (const [variable, value] of [
+      ['INSTANCE_ID', 'a/b'],
+      ['MQTT_SHARED_GROUP', 'rms+'],
+      ['MQTT_SHARED_GROUP', '#'],
+    ] as const)
+      expect(() => loadConfig({ DATA_DIR: dataDir(), [variable]: value })).toThrow(
+        new RegExp(`${variable}: letters, digits`),
+      );
   });
 
   it('generates a JWT secret on the embedded database and keeps it in DATA_DIR', () => {

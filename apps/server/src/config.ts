@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEMO_HISTORY_DAYS } from './demo/demo-fleet';
+import { SHARED_GROUP } from './telemetry/external-broker';
 
 // Configuration is parsed here once; nothing else reads process.env.
 
@@ -20,6 +22,18 @@ const envSchema = z.object({
   DATABASE_URL: optional,
   MQTT_PORT: port.default(1883),
   MQTT_URL: optional,
+  // Several instances: the broker's shared-subscription group, and each instance's stable name (its
+  // client ids at the broker, and who runs a job). Both go into MQTT client ids and topic filters.
+  MQTT_SHARED_GROUP: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._-]{1,40}$/, 'letters, digits, ".", "_" or "-", at most 40')
+    .default(SHARED_GROUP),
+  INSTANCE_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._-]{1,60}$/, 'letters, digits, ".", "_" or "-", at most 60')
+    .optional(),
   // Devices behind one carrier NAT share an address, so the cap is generous; unsigned-in ones are capped lower.
   MQTT_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   S3_ENDPOINT: optional,
@@ -67,6 +81,10 @@ export interface Config {
   databaseUrl: string | undefined;
   mqttPort: number;
   mqttUrl: string | undefined;
+  /** With MQTT_URL: the shared-subscription group every instance of the deployment joins. */
+  mqttSharedGroup: string;
+  /** This instance's stable name (default: the host name): its broker client ids, its job leases. */
+  instanceId: string;
   /** Proxies whose X-Forwarded-For names the client (Fastify's trustProxy); false: the socket's address. */
   trustProxy: string[] | false;
   /** Embedded broker: connections one remote address may hold at once. */
@@ -155,6 +173,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     mqttPort: e.MQTT_PORT,
     mqttUrl: e.MQTT_URL,
+    mqttSharedGroup: e.MQTT_SHARED_GROUP,
+    instanceId:
+      e.INSTANCE_ID ??
+      (hostname()
+        .replace(/[^A-Za-z0-9._-]/g, '-')
+        .slice(0, 60) ||
+        'rms'),
     mqttMaxConnectionsPerAddress: e.MQTT_MAX_CONNECTIONS_PER_ADDRESS,
     trustProxy: e.TRUST_PROXY ? parseProxies(e.TRUST_PROXY) : false,
     s3,

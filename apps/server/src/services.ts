@@ -5,11 +5,12 @@ import type { Database, Db } from './db/client';
 import { AttemptThrottle, LOGIN_LIMITS, RESET_LIMITS, type ThrottleLimits } from './auth/attempt-throttle';
 import { TokenService } from './auth/tokens';
 import { FirstCredentials } from './first-credentials';
+import { JobRunner } from './jobs/job-runner';
 import { createMailer, type Mailer } from './mail/mailer';
 import { ReportExports } from './modules/monitoring';
 import type { ResetDeps, SessionDeps } from './modules/session';
 import { createStorage, type Storage } from './storage/storage';
-import { ReportRetention } from './storage/report-retention';
+import { REPORT_SWEEP_EVERY_MS, ReportRetention } from './storage/report-retention';
 import { DeviceLink } from './telemetry/device-link';
 import { LiveEvents } from './telemetry/live-events';
 
@@ -35,7 +36,7 @@ export interface Services {
 
 export interface ServiceLifecycle {
   services: Services;
-  /** When the server is ready: the background sweeps begin. */
+  /** When the server is ready: the report retention sweep begins (the device link's jobs with its start). */
   ready(): Promise<void>;
   /** Before the server closes: open event streams would hold the close, so they end first. */
   closing(): Promise<void>;
@@ -52,6 +53,8 @@ export async function createServices(options: {
   const { config, database, log } = options;
   const db = database.db;
   const storage = createStorage(config);
+  // The periodic jobs: each run on one instance (jobs/job-runner.ts).
+  const jobs = new JobRunner({ db, log, owner: `${config.instanceId}:${process.pid}` });
   // Exported reports are deleted after REPORT_RETENTION_HOURS; the sweep starts with the server.
   const reportRetention = new ReportRetention({ storage, retentionHours: config.reportRetentionHours, log });
   // The device report's CSV exports run as jobs in this process; closing stops them (recorded failed).
@@ -79,6 +82,11 @@ export async function createServices(options: {
     mqttPort: config.mqttPort,
     mqttHost: config.host,
     mqttUrl: config.mqttUrl,
+    external: {
+      group: config.mqttSharedGroup,
+      clientIdPrefix: `${config.mqttSharedGroup}-${config.instanceId}`,
+    },
+    jobs,
     mqttLimits: { maxConnectionsPerAddress: config.mqttMaxConnectionsPerAddress },
     // PGlite runs one statement at a time: more writers would only queue inside it.
     writers: database.kind === 'postgres' ? 4 : 1,
@@ -138,11 +146,18 @@ export async function createServices(options: {
       liveEvents,
       deviceLink,
     },
-    ready: async () => reportRetention.start(),
+    ready: async () => {
+      jobs.add({
+        name: 'reports.retention',
+        everyMs: REPORT_SWEEP_EVERY_MS,
+        run: () => reportRetention.sweep(),
+      });
+    },
     closing: async () => liveEvents.stop(),
     closed: async () => {
       await reportExports.stop();
-      await reportRetention.stop();
+      // A sweep under way ends early; the runner then lets go of its jobs for the other instances.
+      await Promise.all([reportRetention.stop(), jobs.stop()]);
       await deviceLink.stop();
       await listener.close();
     },

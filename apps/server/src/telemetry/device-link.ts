@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { localHour, today } from '../calendar';
 import type { Db } from '../db/client';
 import type { Listener } from '../db/listener';
+import type { JobScheduler, ScheduledJob } from '../jobs/job-runner';
 import { CommandDispatcher, type Publisher } from './command-dispatcher';
 import { dayResolver } from './day-of';
 import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker';
@@ -17,7 +18,8 @@ import { Uplink } from './uplink';
 import { writeBatch } from './write-batch';
 
 // The device link as one service: ingest queue, uplink handling, the broker (embedded Aedes on
-// MQTT_PORT, or an external one at MQTT_URL), command delivery and the periodic checks.
+// MQTT_PORT, or an external one at MQTT_URL), command delivery and the periodic checks. The periodic
+// checks run as jobs of the app's runner (jobs/job-runner.ts): once per period across the instances.
 
 export interface DeviceLinkOptions {
   db: Db;
@@ -31,6 +33,8 @@ export interface DeviceLinkOptions {
   external?: { group?: string; clientIdPrefix?: string; sessionExpirySeconds?: number };
   /** Ingest transactions in flight at once (see IngestQueue); 1 by default. */
   writers?: number;
+  /** Runs the periodic jobs below; without it there are none (tests call `sweep`). */
+  jobs?: JobScheduler;
   /** Run the periodic checks (offline, no charge, command timeouts); 0 turns them off. */
   sweepEveryMs?: number;
   /** Commit notifications: commands are delivered as their recording commits (see command-dispatcher.ts). */
@@ -51,7 +55,7 @@ export class DeviceLink {
   private publisher: Publisher | null = null;
   private dispatcher: CommandDispatcher | null = null;
   private unlisten: (() => Promise<void>) | null = null;
-  private timers: NodeJS.Timeout[] = [];
+  private scheduled: ScheduledJob[] = [];
 
   constructor(private readonly options: DeviceLinkOptions) {
     const dayOf = dayResolver(options.timeZone);
@@ -132,16 +136,24 @@ export class DeviceLink {
     this.publisher = publisher;
     this.dispatcher = new CommandDispatcher(db, publisher, log, this.options.changed);
     if (this.options.listener) this.unlisten = await this.dispatcher.wakeOnCommit(this.options.listener);
+    const jobs = this.options.jobs;
     const every = this.options.sweepEveryMs ?? 30_000;
-    if (every > 0) this.timers.push(setInterval(() => void this.sweep(), every));
+    if (jobs && every > 0)
+      this.scheduled.push(
+        jobs.add({ name: 'device-link.sweep', everyMs: every, run: () => this.check(new Date()) }),
+      );
     const pass = this.options.commandPassEveryMs ?? 2000;
-    if (pass > 0) {
-      this.timers.push(
-        setInterval(() => {
-          this.dispatcher?.deliverWaiting().catch((error: unknown) => {
-            log.error({ err: error }, 'commands: periodic pass failed');
-          });
-        }, pass),
+    if (jobs && pass > 0) {
+      const dispatcher = this.dispatcher;
+      this.scheduled.push(
+        jobs.add({
+          name: 'commands.redeliver',
+          everyMs: pass,
+          // Through an external broker any instance reaches every device: one pass for all of them.
+          // The embedded broker's devices are connected to this instance only: it looks for its own.
+          scope: this.options.mqttUrl ? 'cluster' : 'instance',
+          run: () => dispatcher.deliverWaiting(),
+        }),
       );
     }
   }
@@ -154,21 +166,26 @@ export class DeviceLink {
     if (this.broker && 'disconnect' in this.broker) this.broker.disconnect(deviceIds);
   }
 
-  /** The periodic checks; also callable from tests. */
+  /** The periodic checks, at `now` (tests); failures are logged. */
   async sweep(now = new Date()): Promise<void> {
-    const { db, log, timeZone } = this.options;
     try {
-      const changed = this.options.changed ?? (() => {});
-      changed(await markOffline(db, now.getTime()));
-      changed(await raiseNoCharge(db, today(timeZone, now), localHour(timeZone, now), now.getTime()));
-      await this.dispatcher?.expire(now.getTime());
+      await this.check(now);
     } catch (error) {
-      log.error({ err: error }, 'device link: periodic check failed');
+      this.options.log.error({ err: error }, 'device link: periodic check failed');
     }
   }
 
+  /** Devices gone silent, days without charge, commands that waited too long. */
+  private async check(now: Date): Promise<void> {
+    const { db, timeZone } = this.options;
+    const changed = this.options.changed ?? (() => {});
+    changed(await markOffline(db, now.getTime()));
+    changed(await raiseNoCharge(db, today(timeZone, now), localHour(timeZone, now), now.getTime()));
+    await this.dispatcher?.expire(now.getTime());
+  }
+
   async stop(): Promise<void> {
-    for (const t of this.timers) clearInterval(t);
+    await Promise.all(this.scheduled.splice(0).map((job) => job.remove()));
     await this.unlisten?.();
     this.dispatcher?.stop();
     await this.broker?.close();

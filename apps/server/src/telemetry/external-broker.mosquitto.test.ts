@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RejectNotice } from '@rms/contracts/telemetry';
 import { deviceCommands } from '../db/schema/commands';
 import { deviceRejects, telemetrySamples } from '../db/schema/telemetry';
+import { JobRunner } from '../jobs/job-runner';
 import { createTestApp, type TestApp } from '../testing/app';
 import { addDevice, sample } from '../testing/devices';
 import { recordCommands } from './commands';
@@ -83,6 +84,7 @@ describe('the device link on an external broker', () => {
   /** The whole device link of one deployment on the broker (its own group, so runs stay apart). */
   async function link(group: string) {
     const listener = t.database.listener(t.app.log);
+    const jobs = new JobRunner({ db: t.database.db, log: t.app.log, owner: group });
     const deviceLink = new DeviceLink({
       db: t.database.db,
       log: t.app.log,
@@ -91,12 +93,14 @@ describe('the device link on an external broker', () => {
       mqttUrl: url,
       external: { group, clientIdPrefix: group, sessionExpirySeconds: 60 },
       sweepEveryMs: 0,
+      jobs,
       listener,
     });
     await deviceLink.start();
     return {
       async stop() {
         await deviceLink.stop();
+        await jobs.stop();
         await listener.close();
       },
     };

@@ -60,7 +60,12 @@ export async function connectExternalBroker(options: {
         .byCode(topic.code)
         .then((device) => (device ? uplink.receive(device, topic.kind, packet.payload as Buffer) : null))
         .then(
-          () => done(),
+          () => {
+            // PUBACK follows: the message is committed (or refused and counted). Per instance, at debug
+            // level: which instance took which message.
+            log.debug({ topic: packet.topic }, 'mqtt: message taken');
+            done();
+          },
           (error: unknown) => {
             log.error({ err: error, topic: packet.topic }, 'mqtt: ingest failed');
             done(error as Error);
