@@ -11,6 +11,7 @@ import { addDevice, sample } from '../testing/devices';
 import { recordCommands } from './commands';
 import { DeviceLink } from './device-link';
 import { connectExternalBroker } from './external-broker';
+import type { Uplink } from './uplink';
 
 // Ingest through an external broker (the machine's Mosquitto, MQTT_EXTERNAL_URL): run by .ci/run with
 // `npm run test:mosquitto`, not part of the default run, which has no broker to rely on. Each run uses
@@ -58,6 +59,37 @@ describe('external broker', () => {
     await client.publishAsync(`rms/${device.code}/telemetry`, JSON.stringify(sample(ts)), { qos: 1 });
     await client.publishAsync(`rms/${device.code}/telemetry`, JSON.stringify(sample(ts + 1000)), { qos: 1 });
     await expect.poll(async () => (await stored(device.id)).length, { timeout: 10_000 }).toBe(2);
+    await client.endAsync();
+    await server.close();
+  });
+
+  it('takes a message again, on a new connection, when its ingest failed (it was never acknowledged)', async () => {
+    const device = await addDevice(t, `EXT-${run}-5`);
+    const group = `rms-ingest-${run}-e`;
+    let failures = 0;
+    // The database refuses the first attempt (an outage); the ingest is as usual after.
+    const flaky = {
+      receive: (...args: Parameters<Uplink['receive']>) => {
+        if (failures++ === 0) return Promise.reject(new Error('connection terminated'));
+        return t.app.deviceLink.uplink.receive(...args);
+      },
+    } as Uplink;
+    const server = await connectExternalBroker({
+      url: url!,
+      db: t.database.db,
+      uplink: flaky,
+      log: t.app.log,
+      connections: 1,
+      group,
+      clientIdPrefix: group,
+      sessionExpirySeconds: 60,
+    });
+    const client = await publisher(device.code);
+    await client.publishAsync(`rms/${device.code}/telemetry`, JSON.stringify(sample(Date.now() - 5000)), {
+      qos: 1,
+    });
+    await expect.poll(async () => (await stored(device.id)).length, { timeout: 15_000 }).toBe(1);
+    expect(failures).toBe(2);
     await client.endAsync();
     await server.close();
   });
