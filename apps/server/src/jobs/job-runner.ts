@@ -24,6 +24,8 @@ export interface Job {
   run(): Promise<unknown>;
   /** 'cluster' (default): each run on one instance. 'instance': every instance runs its own. */
   scope?: 'cluster' | 'instance';
+  /** How long after it is added this instance first tries it (0: at once, when due). */
+  firstTryAfterMs?: number;
 }
 
 export interface ScheduledJob {
@@ -74,7 +76,7 @@ export class JobRunner implements JobScheduler {
     this.leaseMs = options.leaseMs ?? JOB_LEASE_MS;
   }
 
-  /** Schedules the job: tried at once, then as it falls due. */
+  /** Schedules the job: tried at once (or after `firstTryAfterMs`), then as it falls due. */
   add(job: Job): ScheduledJob {
     if (this.entries.has(job.name)) throw new Error(`job ${job.name} is already scheduled`);
     const entry: Entry = {
@@ -86,7 +88,7 @@ export class JobRunner implements JobScheduler {
       unreachable: 0,
     };
     this.entries.set(job.name, entry);
-    if (this.options.timers !== false && !this.stopped) this.schedule(entry, 0);
+    if (this.options.timers !== false && !this.stopped) this.schedule(entry, job.firstTryAfterMs ?? 0);
     return { remove: () => this.remove(entry) };
   }
 

@@ -140,7 +140,14 @@ export class DeviceLink {
     const every = this.options.sweepEveryMs ?? 30_000;
     if (jobs && every > 0)
       this.scheduled.push(
-        jobs.add({ name: 'device-link.sweep', everyMs: every, run: () => this.check(new Date()) }),
+        jobs.add({
+          name: 'device-link.sweep',
+          everyMs: every,
+          // Not the moment the link starts: devices reconnect and the broker's backlog drains first, so
+          // a restart after an outage does not mark every device offline.
+          firstTryAfterMs: every,
+          run: () => this.check(new Date()),
+        }),
       );
     const pass = this.options.commandPassEveryMs ?? 2000;
     if (jobs && pass > 0) {
