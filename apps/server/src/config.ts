@@ -3,6 +3,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEMO_HISTORY_DAYS } from './demo/demo-fleet';
+import {
+  DEFAULT_HOURLY_RETENTION_DAYS,
+  DEFAULT_RETENTION_DAYS,
+  MAX_HOURLY_RETENTION_DAYS,
+  MAX_RETENTION_DAYS,
+  MIN_RETENTION_DAYS,
+  type TelemetryStorageSettings,
+} from './telemetry/storage/settings';
 
 // Configuration is parsed here once; nothing else reads process.env.
 
@@ -28,6 +36,22 @@ const envSchema = z.object({
   S3_SECRET_KEY: optional,
   S3_REGION: optional,
   REPORT_RETENTION_HOURS: z.coerce.number().int().min(1).default(24),
+  // Telemetry storage (docs/operations.md "Telemetry storage"): samples, then hourly rollups.
+  TELEMETRY_RETENTION_DAYS: z.coerce
+    .number()
+    .int('whole days')
+    .min(
+      MIN_RETENTION_DAYS,
+      `at least ${MIN_RETENTION_DAYS} days (the graphs' default week and the MPPT days read samples)`,
+    )
+    .max(MAX_RETENTION_DAYS, `at most ${MAX_RETENTION_DAYS} days (older samples are refused anyway)`)
+    .default(DEFAULT_RETENTION_DAYS),
+  TELEMETRY_HOURLY_RETENTION_DAYS: z.coerce
+    .number()
+    .int('whole days')
+    .min(MIN_RETENTION_DAYS, `at least ${MIN_RETENTION_DAYS} days`)
+    .max(MAX_HOURLY_RETENTION_DAYS, `at most ${MAX_HOURLY_RETENTION_DAYS} days`)
+    .default(DEFAULT_HOURLY_RETENTION_DAYS),
   SMTP_URL: optional,
   MAIL_FROM: z.string().default('RMS Console <no-reply@localhost>'),
   JWT_SECRET: optional,
@@ -74,6 +98,8 @@ export interface Config {
   s3: { endpoint: string; bucket: string; accessKey: string; secretKey: string; region: string } | undefined;
   /** Generated reports (CSV exports) are deleted this many hours after they are stored. */
   reportRetentionHours: number;
+  /** How long samples and hourly rollups are kept (TELEMETRY_RETENTION_DAYS, TELEMETRY_HOURLY_RETENTION_DAYS). */
+  telemetry: TelemetryStorageSettings;
   smtpUrl: string | undefined;
   mailFrom: string;
   jwtSecret: string;
@@ -133,6 +159,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   if (e.TIME_ZONE && !isTimeZone(e.TIME_ZONE))
     throw new ConfigError(`TIME_ZONE: unknown time zone "${e.TIME_ZONE}"`);
+  // Hourly rollups stand in for samples past their retention: they must outlive them.
+  if (e.TELEMETRY_HOURLY_RETENTION_DAYS < e.TELEMETRY_RETENTION_DAYS)
+    throw new ConfigError(
+      `TELEMETRY_HOURLY_RETENTION_DAYS: at least TELEMETRY_RETENTION_DAYS (${e.TELEMETRY_RETENTION_DAYS} days): hourly rollups stand in for samples no longer kept`,
+    );
 
   let s3: Config['s3'];
   if (e.S3_ENDPOINT || e.S3_BUCKET) {
@@ -159,6 +190,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY ? parseProxies(e.TRUST_PROXY) : false,
     s3,
     reportRetentionHours: e.REPORT_RETENTION_HOURS,
+    telemetry: {
+      retentionDays: e.TELEMETRY_RETENTION_DAYS,
+      hourlyRetentionDays: e.TELEMETRY_HOURLY_RETENTION_DAYS,
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     jwtSecret: jwt.secret,

@@ -60,6 +60,7 @@ export async function createServices(options: {
     storage,
     retention: reportRetention,
     timeZone: config.timeZone,
+    telemetry: config.telemetry,
     log,
   });
   // Commit notifications (db/listener.ts), for the live channel and command delivery: with PostgreSQL
@@ -84,6 +85,7 @@ export async function createServices(options: {
     writers: database.kind === 'postgres' ? 4 : 1,
     changed: (changes) => liveEvents.changed(changes),
     listener,
+    storage: { settings: config.telemetry },
   });
 
   const mailer = createMailer({

@@ -12,6 +12,8 @@ import type { MqttLimits } from './mqtt-limits';
 import type { LiveChanges } from './live-events';
 import { RejectLog } from './reject-log';
 import { markOffline, raiseNoCharge } from './sweeper';
+import { maintainTelemetryPartitions, maintainTelemetryStorage } from './storage/maintenance';
+import { samplesKeptSince, type TelemetryStorageSettings } from './storage/settings';
 import { rejectTopic } from './topics';
 import { Uplink } from './uplink';
 import { writeBatch } from './write-batch';
@@ -41,7 +43,15 @@ export interface DeviceLinkOptions {
   changed?: (changes: LiveChanges) => void;
   /** Connection and packet limits of the embedded broker (defaults in mqtt-limits.ts). */
   mqttLimits?: Partial<MqttLimits>;
+  /**
+   * How long telemetry is kept (TELEMETRY_RETENTION_DAYS ...): older samples are refused, and the
+   * storage maintenance runs every `maintenanceEveryMs` (0: never on a timer). Without it, neither.
+   */
+  storage?: { settings: TelemetryStorageSettings; maintenanceEveryMs?: number };
 }
+
+/** How often the telemetry storage maintenance runs (partitions, rollups, retention). */
+export const MAINTENANCE_EVERY_MS = 5 * 60_000;
 
 export class DeviceLink {
   readonly queue: IngestQueue;
@@ -52,6 +62,7 @@ export class DeviceLink {
   private dispatcher: CommandDispatcher | null = null;
   private unlisten: (() => Promise<void>) | null = null;
   private timers: NodeJS.Timeout[] = [];
+  private maintaining: Promise<void> | null = null;
 
   constructor(private readonly options: DeviceLinkOptions) {
     const dayOf = dayResolver(options.timeZone);
@@ -70,8 +81,13 @@ export class DeviceLink {
         ),
     });
     this.rejects = new RejectLog(options.db, options.log, (devices) => changed({ devices }));
+    const storage = options.storage?.settings;
     this.uplink = new Uplink(options.db, this.queue, changed, {
       rejects: this.rejects,
+      retention: storage && {
+        days: storage.retentionDays,
+        since: (now) => samplesKeptSince(storage, now),
+      },
       // The notice of a refused message, for a device that listens (QoS 0: it is not kept for later).
       notify: (device, notice) => {
         this.publisher
@@ -90,6 +106,9 @@ export class DeviceLink {
 
   async start(): Promise<void> {
     const { db, log } = this.options;
+    // The kept days' partitions exist before the first sample arrives.
+    if (this.options.storage)
+      await maintainTelemetryPartitions(db, new Date(), this.options.storage.settings);
     const refused = await devicesOutsideGrammar(db);
     if (refused.length > 0)
       log.warn(
@@ -134,6 +153,7 @@ export class DeviceLink {
     if (this.options.listener) this.unlisten = await this.dispatcher.wakeOnCommit(this.options.listener);
     const every = this.options.sweepEveryMs ?? 30_000;
     if (every > 0) this.timers.push(setInterval(() => void this.sweep(), every));
+    this.scheduleMaintenance();
     const pass = this.options.commandPassEveryMs ?? 2000;
     if (pass > 0) {
       this.timers.push(
@@ -167,8 +187,33 @@ export class DeviceLink {
     }
   }
 
+  // ---- Periodic telemetry storage maintenance (telemetry/storage/maintenance.ts): partitions ahead,
+  // rollups of closed hours, retention. The one place it is scheduled: a job runner that runs it once
+  // across instances replaces this timer with a job calling `maintainTelemetryStorage`.
+  private scheduleMaintenance(): void {
+    const storage = this.options.storage;
+    const every = storage?.maintenanceEveryMs ?? MAINTENANCE_EVERY_MS;
+    if (!storage || every <= 0) return;
+    const run = () => {
+      if (this.maintaining) return;
+      const { db, log, timeZone } = this.options;
+      this.maintaining = maintainTelemetryStorage(db, new Date(), timeZone, storage.settings)
+        .then((result) => {
+          if (result.created.length || result.dropped.length || result.cleared || result.corrected)
+            log.info(result, 'telemetry storage: maintained');
+        })
+        .catch((error: unknown) => log.error({ err: error }, 'telemetry storage: maintenance failed'))
+        .finally(() => {
+          this.maintaining = null;
+        });
+    };
+    run();
+    this.timers.push(setInterval(run, every));
+  }
+
   async stop(): Promise<void> {
     for (const t of this.timers) clearInterval(t);
+    await this.maintaining;
     await this.unlisten?.();
     this.dispatcher?.stop();
     await this.broker?.close();
