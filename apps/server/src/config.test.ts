@@ -17,6 +17,36 @@ describe('configuration', () => {
     expect(config.demo).toBe(true);
     expect(config.reportRetentionHours).toBe(24);
     expect(config.demoHistoryDays).toBe(90);
+    expect(config.telemetry).toEqual({ retentionDays: 45, hourlyRetentionDays: 400 });
+  });
+
+  it('keeps samples TELEMETRY_RETENTION_DAYS and hourly rollups TELEMETRY_HOURLY_RETENTION_DAYS, whole days', () => {
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        TELEMETRY_RETENTION_DAYS: '90',
+        TELEMETRY_HOURLY_RETENTION_DAYS: '730',
+      }).telemetry,
+    ).toEqual({ retentionDays: 90, hourlyRetentionDays: 730 });
+    for (const days of ['6', '1.5', 'a month', '401'])
+      expect(() => loadConfig({ DATA_DIR: dataDir(), TELEMETRY_RETENTION_DAYS: days })).toThrow(
+        /TELEMETRY_RETENTION_DAYS: /,
+      );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TELEMETRY_RETENTION_DAYS: '6' })).toThrow(
+      /at least 7 days/,
+    );
+    for (const days of ['0', 'two', '4000'])
+      expect(() => loadConfig({ DATA_DIR: dataDir(), TELEMETRY_HOURLY_RETENTION_DAYS: days })).toThrow(
+        /TELEMETRY_HOURLY_RETENTION_DAYS: /,
+      );
+    // Hourly rollups stand in for the samples no longer kept: they cannot go first.
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dataDir(),
+        TELEMETRY_RETENTION_DAYS: '60',
+        TELEMETRY_HOURLY_RETENTION_DAYS: '30',
+      }),
+    ).toThrow(/TELEMETRY_HOURLY_RETENTION_DAYS: at least TELEMETRY_RETENTION_DAYS \(60 days\)/);
   });
 
   it('keeps reports REPORT_RETENTION_HOURS, at least an hour', () => {
