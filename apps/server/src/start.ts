@@ -7,6 +7,7 @@ import { openDatabase, type Database } from './db/client';
 import { DEMO_EMAIL } from './demo/demo-fleet';
 import { DemoRunner } from './demo/run-demo';
 import { seedDemo } from './demo/seed-demo';
+import { samplesKeptSince } from './telemetry/storage/settings';
 import { credentialsNotice, FirstCredentials, type FirstAccount } from './first-credentials';
 import { ensureFirstUser } from './first-start';
 import { seedMasterData } from './modules/master-data';
@@ -112,6 +113,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       log: app.log,
       mqttUrl: config.mqttUrl ?? `mqtt://127.0.0.1:${mqttPort}`,
       historyDays: config.demoHistoryDays,
+      storage: {
+        timeZone: config.timeZone,
+        samplesKeptSince: (now) => samplesKeptSince(config.telemetry, now),
+      },
+      // The history rolled up at once (not at the next maintenance), then the embedded database tidied.
+      afterHistory: async () => {
+        await app.deviceLink.maintainStorage();
+        await database.tidy();
+      },
     });
   }
   return { app, database, port, demo, stop };

@@ -27,8 +27,22 @@ export interface Database {
    * database; with PostgreSQL it opens its own connection once something listens.
    */
   listener(log: ListenerLog): Listener;
+  /**
+   * After a bulk write (the demo's history): the embedded database is vacuumed and checkpointed, so its
+   * directory holds no more WAL than it needs; a PostgreSQL server is left to its own maintenance.
+   */
+  tidy(): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * The embedded database's WAL. PGlite runs PostgreSQL as a single process with no checkpointer: nothing
+ * checkpoints by time or by WAL volume, so the WAL grows until the database closes, and then keeps up to
+ * max_wal_size (1 GB by default) of old segments for reuse. Here a checkpoint runs every minute and at
+ * most 32 MB (two segments, the least PostgreSQL takes) are kept (see docs/operations.md "Telemetry storage").
+ */
+export const PGLITE_WAL = ['-c', 'max_wal_size=32MB', '-c', 'min_wal_size=32MB'];
+export const PGLITE_CHECKPOINT_EVERY_MS = 60_000;
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
@@ -51,18 +65,30 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: 'postgres',
       migrate: (folder = migrationsFolder) => migratePg(db, { migrationsFolder: folder }),
       listener: (log) => new PgListener(url, log),
+      tidy: async () => {},
       close: () => pool.end(),
     };
   }
   const dir = options.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_WAL] });
   const db = drizzlePglite(client);
+  // The checkpointer PGlite lacks (in memory there is no directory to keep small).
+  const checkpoints = dir.startsWith('memory://')
+    ? null
+    : setInterval(() => void client.exec('checkpoint').catch(() => {}), PGLITE_CHECKPOINT_EVERY_MS).unref();
   return {
     db,
     kind: 'pglite',
     migrate: (folder = migrationsFolder) => migratePglite(db, { migrationsFolder: folder }),
     listener: (log) => pgliteListener(client, log),
-    close: () => client.close(),
+    tidy: async () => {
+      await client.exec('vacuum analyze');
+      await client.exec('checkpoint');
+    },
+    close: () => {
+      if (checkpoints) clearInterval(checkpoints);
+      return client.close();
+    },
   };
 }

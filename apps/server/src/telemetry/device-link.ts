@@ -63,6 +63,7 @@ export class DeviceLink {
   private unlisten: (() => Promise<void>) | null = null;
   private timers: NodeJS.Timeout[] = [];
   private maintaining: Promise<void> | null = null;
+  private stopping = false;
 
   constructor(private readonly options: DeviceLinkOptions) {
     const dayOf = dayResolver(options.timeZone);
@@ -194,24 +195,41 @@ export class DeviceLink {
     const storage = this.options.storage;
     const every = storage?.maintenanceEveryMs ?? MAINTENANCE_EVERY_MS;
     if (!storage || every <= 0) return;
-    const run = () => {
-      if (this.maintaining) return;
-      const { db, log, timeZone } = this.options;
-      this.maintaining = maintainTelemetryStorage(db, new Date(), timeZone, storage.settings)
-        .then((result) => {
-          if (result.created.length || result.dropped.length || result.cleared || result.corrected)
-            log.info(result, 'telemetry storage: maintained');
-        })
-        .catch((error: unknown) => log.error({ err: error }, 'telemetry storage: maintenance failed'))
-        .finally(() => {
-          this.maintaining = null;
-        });
-    };
-    run();
-    this.timers.push(setInterval(run, every));
+    void this.maintainStorage();
+    // A pass still under way when the next is due is left to finish; that tick is dropped.
+    this.timers.push(
+      setInterval(() => {
+        if (!this.maintaining) void this.maintainStorage();
+      }, every),
+    );
+  }
+
+  /** One storage maintenance pass from now (after the one under way). Never throws: it logs. */
+  maintainStorage(): Promise<void> {
+    const storage = this.options.storage;
+    if (!storage || this.stopping) return Promise.resolve();
+    if (this.maintaining) return this.maintaining.then(() => this.maintainStorage());
+    const { db, log, timeZone } = this.options;
+    this.maintaining = maintainTelemetryStorage(
+      db,
+      new Date(),
+      timeZone,
+      storage.settings,
+      () => this.stopping,
+    )
+      .then((result) => {
+        if (result.created.length || result.dropped.length || result.cleared || result.corrected)
+          log.info(result, 'telemetry storage: maintained');
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'telemetry storage: maintenance failed'))
+      .finally(() => {
+        this.maintaining = null;
+      });
+    return this.maintaining;
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
     for (const t of this.timers) clearInterval(t);
     await this.maintaining;
     await this.unlisten?.();

@@ -70,7 +70,9 @@ export const telemetrySamples = pgTable(
 // An hour is a local hour of TIME_ZONE (the instant it begins), a day a local day. Each keeps the means
 // of the device report's readings and, for each graph's main series, its lowest and highest sample
 // (time and the readings a graph point is made of), so a graph reduced to whole hours or days picks the
-// very samples it would have picked from the samples themselves.
+// very samples it would have picked from the samples themselves. An extreme that is the same sample as
+// an earlier one (an hour of one sample has one sample for all six) is not written again: `repeats`
+// says which earlier one it is (telemetry/storage/summaries.ts), and its columns stay null.
 
 /** The device report's readings, kept as means. */
 export const ROLLUP_MEANS = ['gsm_sig', 'bt_v', 'bt_ch_i', 'lo_i', 'pv_v', 'pv_i', 'mppt', 'soc'] as const;
@@ -81,22 +83,35 @@ export const EXTREME_SERIES = ['pv_power', 'bt_v', 'load_power'] as const;
 export type ExtremeSeries = (typeof EXTREME_SERIES)[number];
 export const EXTREMES = EXTREME_SERIES.flatMap((series) => [`${series}_low`, `${series}_high`] as const);
 
-/** The means, then each extreme as its time and readings (8-byte time first: no padding between). */
+/**
+ * The means, each extreme as its time and readings (8-byte time first: no padding between; only the
+ * first is always written), then `repeats`.
+ */
 function summaryColumns() {
   return {
     ...Object.fromEntries(ROLLUP_MEANS.map((f) => [`${f}_mean`, real(`${f}_mean`).notNull()])),
     ...Object.fromEntries(
-      EXTREMES.flatMap((e) => [
-        [`${e}_ts`, timestamp(`${e}_ts`, { withTimezone: true }).notNull()],
-        ...POINT_READINGS.map((r) => [`${e}_${r}`, real(`${e}_${r}`).notNull()]),
-      ]),
+      EXTREMES.flatMap((e, i) => {
+        const ts = timestamp(`${e}_ts`, { withTimezone: true });
+        return [
+          [`${e}_ts`, i === 0 ? ts.notNull() : ts],
+          ...POINT_READINGS.map((r) => [
+            `${e}_${r}`,
+            i === 0 ? real(`${e}_${r}`).notNull() : real(`${e}_${r}`),
+          ]),
+        ];
+      }),
     ),
-  } as Record<string, ReturnType<typeof real> | ReturnType<typeof timestamp>>;
+    /** For each extreme after the first, 3 bits: 0, its own columns; k, the same sample as extreme k - 1. */
+    repeats: smallint('repeats').notNull().default(0),
+  } as Record<string, ReturnType<typeof real> | ReturnType<typeof timestamp> | ReturnType<typeof smallint>>;
 }
 
 /**
  * One row per device and local hour that has samples. Partitioned by month of `hour`; months are
- * dropped whole after TELEMETRY_HOURLY_RETENTION_DAYS.
+ * dropped whole after TELEMETRY_HOURLY_RETENTION_DAYS. The key leads with the hour (the roll-up appends
+ * an hour of every device at a time, and the device report reads it newest first); a device's hours
+ * are found through the deduplicated index on device_id.
  */
 export const telemetryHourly = pgTable(
   'telemetry_hourly',
@@ -106,10 +121,7 @@ export const telemetryHourly = pgTable(
     samples: integer('samples').notNull(),
     ...summaryColumns(),
   },
-  (t) => [
-    primaryKey({ columns: [t.deviceId, t.hour] }),
-    index('telemetry_hourly_hour').on(t.hour, t.deviceId),
-  ],
+  (t) => [primaryKey({ columns: [t.hour, t.deviceId] }), index('telemetry_hourly_device').on(t.deviceId)],
 );
 
 /**
@@ -128,7 +140,7 @@ export const telemetryDaily = pgTable(
     harvestSamples: integer('harvest_samples').notNull(),
     ...summaryColumns(),
   },
-  (t) => [primaryKey({ columns: [t.deviceId, t.day] }), index('telemetry_daily_day').on(t.day, t.deviceId)],
+  (t) => [primaryKey({ columns: [t.day, t.deviceId] }), index('telemetry_daily_device').on(t.deviceId)],
 );
 
 /** Where the hourly rollups stand: every local hour before `rolled_to` is rolled up (one row). */

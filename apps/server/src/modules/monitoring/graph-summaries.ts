@@ -4,7 +4,13 @@ import { today } from '../../calendar';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { ExtremeSeries } from '../../db/schema/telemetry';
-import { arrayReading, arrayTime, extremeArray, hourStart } from '../../telemetry/storage/summaries';
+import {
+  arrayReading,
+  arrayTime,
+  extremeArray,
+  extremeOf,
+  hourStart,
+} from '../../telemetry/storage/summaries';
 import { dayStart } from './days';
 import { toPoint } from './graph-samples';
 
@@ -27,8 +33,6 @@ export interface SummaryGraph {
   rolledTo: Date | null;
 }
 
-const column = (alias: string, name: string) => sql.raw(`${alias}."${name}"`);
-
 export async function summaryGraph(db: Db, g: SummaryGraph): Promise<GraphPoint[]> {
   const series = GRAPH_SERIES[g.kind].main as ExtremeSeries;
   const { timeZone, from, to } = g;
@@ -37,8 +41,10 @@ export async function summaryGraph(db: Db, g: SummaryGraph): Promise<GraphPoint[
     g.unit === 'hour'
       ? sql`floor(extract(epoch from (${instant} - ${from})) / 3600)::int`
       : sql`((${instant} at time zone ${timeZone})::date - ${g.start}::date)`;
-  const stored = (alias: string, end: 'low' | 'high') =>
-    extremeArray(series, column(alias, `${series}_${end}_ts`), (r) => column(alias, `${series}_${end}_${r}`));
+  const stored = (alias: string, end: 'low' | 'high') => {
+    const extreme = `${series}_${end}` as const;
+    return extremeArray(series, extremeOf(alias, extreme, 'ts'), (r) => extremeOf(alias, extreme, r));
+  };
 
   const rolled = g.rolledTo ? sql`${g.rolledTo.toISOString()}::timestamptz` : null;
   const parts: SQL[] = [];
@@ -57,7 +63,7 @@ export async function summaryGraph(db: Db, g: SummaryGraph): Promise<GraphPoint[
       where h.device_id = ${g.device} and h.hour >= ${daysEnd ? sql`greatest(${from}, ${daysEnd})` : from}
         and h.hour < least(${to}, ${rolled})`);
   const sample = (end: 'min' | 'max') =>
-    sql`${sql.raw(end)}(${extremeArray(series, sql`s.ts`, (r) => column('s', r))})`;
+    sql`${sql.raw(end)}(${extremeArray(series, sql`s.ts`, (r) => sql.raw(`s."${r}"`))})`;
   parts.push(sql`
     select ${unitOf(sql`o.hour`)} as unit, o.low, o.high from (
       select ${hourStart(sql`s.ts`, timeZone)} as hour, ${sample('min')} as low, ${sample('max')} as high

@@ -67,8 +67,10 @@ export async function maintainTelemetryStorage(
   now: Date,
   timeZone: string,
   settings: TelemetryStorageSettings,
+  /** Asked between steps of a long catch-up: true stops it there (the server is closing). */
+  stopped: () => boolean = () => false,
 ): Promise<MaintenanceResult> {
-  const rollups = await rollUpClosedHours(db, now, timeZone, settings);
+  const rollups = await rollUpClosedHours(db, now, timeZone, settings, stopped);
   const partitions = await maintainTelemetryPartitions(db, now, settings);
   return { ...partitions, ...rollups };
 }

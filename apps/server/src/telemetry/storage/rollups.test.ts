@@ -19,6 +19,7 @@ import type { SampleRow } from '../sample-row';
 import { writeBatch } from '../write-batch';
 import { rollUpClosedHours, rollupState } from './rollups';
 import { DEFAULT_STORAGE } from './settings';
+import { extremeOf, summaryRead } from './summaries';
 
 // Hourly and daily rollups: made for closed hours and days, equal to the aggregates of the samples they
 // summarise (checked against a reference computed here), caught up after a stop, the same when made
@@ -49,21 +50,22 @@ const EXTREME_SIDES = [
   ['load_power', 'high'],
 ] as const;
 
-/** The rollup rows of a device, each extreme's time as epoch ms. */
+/** The rollup rows of a device, extremes followed to where they are held, their times as epoch ms. */
 async function rollupRows(table: 'telemetry_hourly' | 'telemetry_daily', device: number): Promise<Row[]> {
   const key =
     table === 'telemetry_hourly'
-      ? sql`(extract(epoch from hour) * 1000)::float8 as hour_ms`
-      : sql`day::text as day_text`;
+      ? sql`(extract(epoch from t.hour) * 1000)::float8 as hour_ms, t.samples`
+      : sql`t.day::text as day_text, t.samples, t.hours, t.harvest_samples`;
   const times = sql.join(
-    EXTREME_SIDES.map(([s, e]) =>
-      sql.raw(`(extract(epoch from ${s}_${e}_ts) * 1000)::float8 as ${s}_${e}_ms`),
+    EXTREME_SIDES.map(
+      ([s, e]) =>
+        sql`(extract(epoch from ${extremeOf('t', `${s}_${e}`, 'ts')}) * 1000)::float8 as ${sql.identifier(`${s}_${e}_ms`)}`,
     ),
     sql`, `,
   );
   return rowsOf<Row>(
     db(),
-    sql`select *, ${key}, ${times} from ${sql.identifier(table)} where device_id = ${device} order by 1`,
+    sql`select ${key}, ${summaryRead('t')}, ${times} from ${sql.identifier(table)} t where t.device_id = ${device} order by 1`,
   );
 }
 

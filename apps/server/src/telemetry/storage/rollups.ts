@@ -51,13 +51,20 @@ export async function rollupState(db: Db): Promise<RollupState> {
 /** Upserts the hourly rows of the samples in [from, to) (of `devices` only, when given). */
 async function rollUpHours(db: Db, timeZone: string, from: SQL, to: SQL, devices?: number[]): Promise<void> {
   const only = devices ? sql`and s.device_id = any(${sql.param(devices)}::int[])` : sql``;
+  await upsertHours(db, timeZone, sql`telemetry_samples s where s.ts >= ${from} and s.ts < ${to} ${only}`);
+}
+
+/**
+ * Upserts the hourly rows of the samples `source` holds: a FROM item aliased `s` with the samples
+ * table's columns (and its conditions), every sample of each hour it names.
+ */
+export async function upsertHours(db: Db, timeZone: string, source: SQL): Promise<void> {
   await db.execute(sql`
     insert into telemetry_hourly (hour, device_id, samples, ${summaryColumnList()})
     select g.hour, g.device_id, g.samples, ${summaryValues()}
     from (
       select ${hourStart(sql`s.ts`, timeZone)} as hour, s.device_id, count(*)::int as samples, ${aggregatesOfSamples()}
-      from telemetry_samples s
-      where s.ts >= ${from} and s.ts < ${to} ${only}
+      from ${source}
       group by 1, 2
     ) g
     on conflict (device_id, hour) do update set samples = excluded.samples, ${summaryUpdates()}`);
@@ -126,6 +133,7 @@ export async function rollUpClosedHours(
   now: Date,
   timeZone: string,
   settings: TelemetryStorageSettings,
+  stopped: () => boolean = () => false,
 ): Promise<RollupResult> {
   const [bounds] = await rowsOf<{ start: number | null; closed: number }>(
     db,
@@ -138,7 +146,7 @@ export async function rollUpClosedHours(
   const closed = dateOf(bounds!.closed)!;
   let from = start;
   if (from < closed) await ensurePartitions(db, HOUR_MONTHS, from, closed);
-  while (from < closed) {
+  while (from < closed && !stopped()) {
     const step = await db.transaction(
       async (tx) => {
         if (!(await locked(tx))) return null;

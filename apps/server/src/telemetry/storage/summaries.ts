@@ -56,7 +56,26 @@ export function arrayReading(array: SQL, name: (typeof POINT_READINGS)[number]):
 export const SUMMARY_COLUMNS: string[] = [
   ...ROLLUP_MEANS.map((f) => `${f}_mean`),
   ...EXTREMES.flatMap((e) => [`${e}_ts`, ...POINT_READINGS.map((r) => `${e}_${r}`)]),
+  'repeats',
 ];
+
+// An extreme that is the same sample as an earlier one (same time: one device) is written once: the
+// later one's columns stay null and `repeats` holds, in 3 bits per extreme after the first, 1 + the
+// index of the first extreme it repeats (0: its own columns hold it). Readers go through `extremeOf`.
+
+const REPEAT_BITS = 3;
+const shift = (k: number) => REPEAT_BITS * (k - 1);
+
+/** An extreme's column (`ts` or a reading) as stored, following `repeats` to the extreme that holds it. */
+export function extremeOf(alias: string, extreme: (typeof EXTREMES)[number], name: string): SQL {
+  const k = EXTREMES.indexOf(extreme);
+  const own = sql.raw(`${alias}."${extreme}_${name}"`);
+  if (k === 0) return own;
+  const branches = EXTREMES.slice(0, k).map(
+    (earlier, j) => sql`when ${sql.raw(String(j + 1))} then ${sql.raw(`${alias}."${earlier}_${name}"`)}`,
+  );
+  return sql`(case (${sql.raw(`${alias}.repeats`)} >> ${sql.raw(String(shift(k)))}) & 7 when 0 then ${own} ${sql.join(branches, sql` `)} end)`;
+}
 export const summaryColumnList = (): SQL => sql.raw(SUMMARY_COLUMNS.map((c) => `"${c}"`).join(', '));
 
 const col = (prefix: string) => (name: string) => sql.raw(`${prefix}"${name}"`);
@@ -90,20 +109,48 @@ export function aggregatesOfHours(): SQL {
   );
   const extremes = EXTREMES.map((e) => {
     const series = e.replace(/_(low|high)$/, '') as ExtremeSeries;
-    const array = extremeArray(series, h(`${e}_ts`), (r) => h(`${e}_${r}`));
+    const array = extremeArray(series, extremeOf('h', e, 'ts'), (r) => extremeOf('h', e, r));
     return sql`${sql.raw(e.endsWith('_low') ? 'min' : 'max')}(${array}) as ${sql.identifier(e)}`;
   });
   return sql.join([...means, ...extremes], sql`, `);
 }
 
-/** The summary columns' values from aggregates (aliased `g`): means as they are, extremes unpacked. */
+/**
+ * The summary columns' values from aggregates (aliased `g`): means as they are, extremes unpacked, each
+ * written only when no earlier extreme is the same sample.
+ */
 export function summaryValues(): SQL {
   const g = col('g.');
   const means = ROLLUP_MEANS.map((f) => g(`${f}_mean`));
-  const extremes = EXTREMES.flatMap((e) => [
-    arrayTime(g(e)),
-    ...POINT_READINGS.map((r) => arrayReading(g(e), r)),
-  ]);
+  /** 1 + the index of the first earlier extreme with the same time, or 0. */
+  const repeatOf = (k: number): SQL =>
+    k === 0
+      ? sql`0`
+      : sql`(case ${sql.join(
+          EXTREMES.slice(0, k).map(
+            (earlier, j) => sql`when ${g(EXTREMES[k]!)}[2] = ${g(earlier)}[2] then ${sql.raw(String(j + 1))}`,
+          ),
+          sql` `,
+        )} else 0 end)`;
+  const extremes = EXTREMES.flatMap((e, k) => {
+    const unless = (value: SQL) => (k === 0 ? value : sql`(case when ${repeatOf(k)} = 0 then ${value} end)`);
+    return [unless(arrayTime(g(e))), ...POINT_READINGS.map((r) => unless(arrayReading(g(e), r)))];
+  });
+  const repeats = sql.join(
+    EXTREMES.slice(1).map((_, i) => sql`(${repeatOf(i + 1)} << ${sql.raw(String(shift(i + 1)))})`),
+    sql` | `,
+  );
+  return sql.join([...means, ...extremes, sql`(${repeats})::smallint`], sql`, `);
+}
+
+/** Every summary column, extremes followed to where they are held, under its own name (for reading). */
+export function summaryRead(alias: string): SQL {
+  const means = ROLLUP_MEANS.map((f) => sql.raw(`${alias}."${f}_mean"`));
+  const extremes = EXTREMES.flatMap((e) =>
+    ['ts', ...POINT_READINGS].map(
+      (name) => sql`${extremeOf(alias, e, name)} as ${sql.identifier(`${e}_${name}`)}`,
+    ),
+  );
   return sql.join([...means, ...extremes], sql`, `);
 }
 
