@@ -64,15 +64,15 @@ async function addDevices(count: number) {
  * and rows, per table. Works on a database from before the partitioning too (no rollups then).
  */
 async function footprint() {
-  const rollups = await import('../../apps/server/src/telemetry/storage/rollups').catch(() => null);
-  if (rollups) {
+  const [partitioned] = await rowsOf<{ found: boolean }>(
+    db,
+    sql`select to_regclass('telemetry_rollup_state') is not null as found`,
+  );
+  if (partitioned?.found) {
+    const { rollUpClosedHours } = await import('../../apps/server/src/telemetry/storage/rollups');
     const { DEFAULT_STORAGE } = await import('../../apps/server/src/telemetry/storage/settings');
-    await rollups.rollUpClosedHours(
-      db,
-      new Date(Date.now() + 26 * 3_600_000),
-      'Asia/Kolkata',
-      DEFAULT_STORAGE,
-    );
+    // A day and more after the run: its hours and its day are closed.
+    await rollUpClosedHours(db, new Date(Date.now() + 26 * 3_600_000), 'Asia/Kolkata', DEFAULT_STORAGE);
   }
   const tables: Record<string, { bytes: number; rows: number }> = {};
   for (const table of ['telemetry_samples', 'telemetry_hourly', 'telemetry_daily']) {
