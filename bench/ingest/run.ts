@@ -183,8 +183,13 @@ await stat?.connect();
 const inserted = async () =>
   stat
     ? Number(
-        (await stat.query(`select n_tup_ins from pg_stat_user_tables where relname = 'telemetry_samples'`))
-          .rows[0]?.n_tup_ins ?? 0,
+        (
+          await stat.query(
+            // The samples table and, partitioned, its day partitions.
+            `select sum(n_tup_ins) as n_tup_ins from pg_stat_user_tables
+             where relname = 'telemetry_samples' or relname like 'telemetry\\_samples\\_%'`,
+          )
+        ).rows[0]?.n_tup_ins ?? 0,
       )
     : NaN;
 /** CPU seconds used by the PostgreSQL backends serving the bench database (sessions open now). */

@@ -83,7 +83,8 @@ async function footprint() {
     if (!exists?.found) continue;
     const [size] = await rowsOf<{ bytes: string; rows: string }>(
       db,
-      sql`select (select sum(pg_total_relation_size(relid)) from pg_partition_tree(${table}::regclass)) as bytes,
+      sql`select coalesce((select sum(pg_total_relation_size(relid)) from pg_partition_tree(${table}::regclass)),
+                          pg_total_relation_size(${table}::regclass)) as bytes,
                  (select count(*) from ${sql.identifier(table)}) as rows`,
     );
     tables[table] = { bytes: Number(size!.bytes), rows: Number(size!.rows) };
