@@ -218,7 +218,13 @@ export class DeviceLink {
       () => this.stopping,
     )
       .then((result) => {
-        if (result.created.length || result.dropped.length || result.cleared || result.corrected)
+        if (
+          result.created.length ||
+          result.dropped.length ||
+          result.packed.length ||
+          result.cleared ||
+          result.corrected
+        )
           log.info(result, 'telemetry storage: maintained');
       })
       .catch((error: unknown) => log.error({ err: error }, 'telemetry storage: maintenance failed'))

@@ -1,8 +1,9 @@
 -- Telemetry that stays bounded (docs/operations.md "Telemetry storage"): samples partitioned by UTC
--- day, kept TELEMETRY_RETENTION_DAYS; hourly and daily rollups for long ranges. The periodic
--- maintenance (apps/server/src/telemetry/storage/) creates partitions ahead, rolls up closed hours and
--- drops what is past retention; this migration converts the stored samples and creates a partition
--- for every day they cover, so nothing is lost and the first maintenance rolls them all up.
+-- day, packed once their day is over, kept TELEMETRY_RETENTION_DAYS; hourly and daily rollups for long
+-- ranges. The periodic maintenance (apps/server/src/telemetry/storage/) creates partitions ahead, rolls
+-- up closed hours, packs closed days and drops what is past retention; this migration converts the
+-- stored samples and creates a partition for every day they cover, so nothing is lost and the first
+-- maintenance rolls them all up (and packs them).
 --
 -- The samples: columns widest first (no alignment padding), the primary key led by ts (the ingest
 -- appends at its right edge, the device report reads it backwards), a device's rows found through a
@@ -51,6 +52,21 @@ DROP TABLE "telemetry_samples_unpartitioned";--> statement-breakpoint
 ALTER TABLE "telemetry_samples" ADD CONSTRAINT "telemetry_samples_ts_device_id_pk" PRIMARY KEY("ts","device_id");--> statement-breakpoint
 CREATE INDEX "telemetry_samples_device" ON "telemetry_samples" USING btree ("device_id");--> statement-breakpoint
 ALTER TABLE "telemetry_samples" ADD CONSTRAINT "telemetry_samples_device_id_rms_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."rms_devices"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+-- Closed days' samples, packed per device and UTC hour (the maintenance packs a day once it has ended
+-- and is rolled up, and drops it with the samples' day), partitioned by UTC day like the samples.
+CREATE TABLE "telemetry_sample_hours" (
+	"hour" timestamp with time zone NOT NULL,
+	"device_id" integer NOT NULL,
+	"samples" integer NOT NULL,
+	"energy_wh" double precision[] NOT NULL,
+	"offsets" integer[] NOT NULL,
+	"readings" real[] NOT NULL,
+	"levels" smallint[] NOT NULL,
+	CONSTRAINT "telemetry_sample_hours_hour_device_id_pk" PRIMARY KEY("hour","device_id")
+) PARTITION BY RANGE ("hour");--> statement-breakpoint
+CREATE TABLE "telemetry_sample_hours_default" PARTITION OF "telemetry_sample_hours" DEFAULT;--> statement-breakpoint
+CREATE INDEX "telemetry_sample_hours_device" ON "telemetry_sample_hours" USING btree ("device_id");--> statement-breakpoint
+ALTER TABLE "telemetry_sample_hours" ADD CONSTRAINT "telemetry_sample_hours_device_id_rms_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."rms_devices"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 -- Hourly rollups, partitioned by month of their hour (the maintenance creates the months it writes);
 -- keys lead with the time (rows are appended an hour or a day of every device at a time), a device's
 -- rows found through a deduplicated index on device_id.

@@ -65,6 +65,45 @@ export const telemetrySamples = pgTable(
   (t) => [primaryKey({ columns: [t.ts, t.deviceId] }), index('telemetry_samples_device').on(t.deviceId)],
 );
 
+/** A packed hour's readings, in the order they are stored per sample (`readings`, then `levels`). */
+export const PACKED_READINGS = [
+  'bt_v',
+  'bt_ch_i',
+  'bt_dis_i',
+  'soc',
+  'pv_v',
+  'pv_i',
+  'lo_v',
+  'lo_i',
+  'mppt',
+  'temp',
+] as const;
+export const PACKED_LEVELS = ['gsm_sig', 'brightness', 'lo_sts'] as const;
+
+/**
+ * Samples of closed UTC days, packed (telemetry/storage/packing.ts): one row per device and UTC hour,
+ * its samples in time order as arrays: milliseconds after the hour, energy, a row of PACKED_READINGS
+ * and one of PACKED_LEVELS per sample. A sample costs its values and little else (a row of
+ * telemetry_samples adds a tuple header and two index entries). Partitioned by UTC day like the
+ * samples, and dropped with them after TELEMETRY_RETENTION_DAYS.
+ */
+export const telemetrySampleHours = pgTable(
+  'telemetry_sample_hours',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    deviceId: device(),
+    samples: integer('samples').notNull(),
+    energyWh: doublePrecision('energy_wh').array().notNull(),
+    offsets: integer('offsets').array().notNull(),
+    readings: real('readings').array().notNull(),
+    levels: smallint('levels').array().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.hour, t.deviceId] }),
+    index('telemetry_sample_hours_device').on(t.deviceId),
+  ],
+);
+
 // ---- Rollups (telemetry/storage/rollups.ts): hourly and daily summaries of each device's samples, which
 // the graphs and the device report read for long ranges and for days whose samples are no longer kept.
 // An hour is a local hour of TIME_ZONE (the instant it begins), a day a local day. Each keeps the means

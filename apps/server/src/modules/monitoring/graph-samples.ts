@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   GRAPH_SERIES,
   type GraphField,
@@ -9,22 +9,23 @@ import {
 import type { AuthUser } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { dailyHarvest, telemetrySamples as s } from '../../db/schema/telemetry';
+import { dailyHarvest } from '../../db/schema/telemetry';
+import { storedSamples } from '../../telemetry/storage/stored-samples';
 import { filteredDeviceIds } from '../activations';
 
 // A graph read from the samples themselves: every sample, or, when the range holds more than `points`,
 // per equal time bucket the samples with the minimum and the maximum of the tab's main series.
 
-/** The SQL of each graph field over telemetry_samples (products stay real, like their factors). */
+/** The SQL of each graph field over a sample `s` (products stay real, like their factors). */
 const FIELD_SQL: Record<GraphField, SQL> = {
-  lo_i: sql`${s.loI}`,
-  bt_v: sql`${s.btV}`,
-  load_power: sql`${s.loV} * ${s.loI}`,
-  bt_ch_i: sql`${s.btChI}`,
-  bt_power: sql`${s.btV} * ${s.btChI}`,
-  pv_i: sql`${s.pvI}`,
-  pv_v: sql`${s.pvV}`,
-  pv_power: sql`${s.pvV} * ${s.pvI}`,
+  lo_i: sql`s.lo_i`,
+  bt_v: sql`s.bt_v`,
+  load_power: sql`s.lo_v * s.lo_i`,
+  bt_ch_i: sql`s.bt_ch_i`,
+  bt_power: sql`s.bt_v * s.bt_ch_i`,
+  pv_i: sql`s.pv_i`,
+  pv_v: sql`s.pv_v`,
+  pv_power: sql`s.pv_v * s.pv_i`,
 };
 const FIELDS = Object.keys(FIELD_SQL) as GraphField[];
 
@@ -41,7 +42,7 @@ export async function inFilters(db: Db, auth: AuthUser, q: GraphQuery): Promise<
 }
 
 /** The samples the ingest stored for the device over the local days (both included), as it counted them. */
-export async function storedSamples(db: Db, device: number, start: string, end: string): Promise<number> {
+export async function countedSamples(db: Db, device: number, start: string, end: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<string | number>`coalesce(sum(${dailyHarvest.samples}), 0)` })
     .from(dailyHarvest)
@@ -71,13 +72,14 @@ export async function samplesGraph(
     FIELDS.map((f) => sql.identifier(f)),
     sql`, `,
   );
-  const scope = narrowed(q) ? sql`and ${inArray(s.deviceId, filteredDeviceIds(db, auth, q))}` : sql``;
+  const scope = narrowed(q) ? sql`and s.device_id in (${filteredDeviceIds(db, auth, q)})` : sql``;
+  const stored = storedSamples({ devices: (id) => sql`${id} = ${q.device}`, from, to });
   const rows = await rowsOf<Record<GraphField, number> & { created_at: string }>(
     db,
     sql`with samples as (
-          select ${s.ts} as ts, ${selected}
-          from ${s}
-          where ${s.deviceId} = ${q.device} and ${s.ts} >= ${from} and ${s.ts} < ${to} ${scope}
+          select s.ts, ${selected}
+          from ${stored} s
+          where true ${scope}
         ),
         total as (select count(*) as n from samples),
         bucketed as (

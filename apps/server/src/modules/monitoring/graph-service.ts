@@ -17,7 +17,7 @@ import { horizonsAt, hoursFrom, samplesFrom } from '../../telemetry/storage/hori
 import type { TelemetryStorageSettings } from '../../telemetry/storage/settings';
 import { getInventory } from '../inventory';
 import { dayStart } from './days';
-import { inFilters, narrowed, samplesGraph, storedSamples } from './graph-samples';
+import { countedSamples, inFilters, narrowed, samplesGraph } from './graph-samples';
 import { summaryGraph } from './graph-summaries';
 
 // Graph points of one device (spec 02 §2 "/graph-view", §3). Long ranges are reduced in the database:
@@ -66,7 +66,7 @@ export async function graphOf(
   const horizons = await horizonsAt(db, new Date(), storage);
   if (
     samplesFrom(horizons, fromMs) &&
-    (hours < buckets || (await storedSamples(db, q.device, start, end)) <= q.points)
+    (hours < buckets || (await countedSamples(db, q.device, start, end)) <= q.points)
   )
     return samplesGraph(db, auth, kind, q, { from, to, buckets });
   if (narrowed(q) && !(await inFilters(db, auth, q))) return [];

@@ -4,6 +4,7 @@ import { today } from '../../calendar';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { ExtremeSeries } from '../../db/schema/telemetry';
+import { storedSamples } from '../../telemetry/storage/stored-samples';
 import {
   arrayReading,
   arrayTime,
@@ -67,8 +68,11 @@ export async function summaryGraph(db: Db, g: SummaryGraph): Promise<GraphPoint[
   parts.push(sql`
     select ${unitOf(sql`o.hour`)} as unit, o.low, o.high from (
       select ${hourStart(sql`s.ts`, timeZone)} as hour, ${sample('min')} as low, ${sample('max')} as high
-      from telemetry_samples s
-      where s.device_id = ${g.device} and s.ts >= ${rolled ? sql`greatest(${from}, ${rolled})` : from} and s.ts < ${to}
+      from ${storedSamples({
+        devices: (id) => sql`${id} = ${g.device}`,
+        from: rolled ? sql`greatest(${from}, ${rolled})` : from,
+        to,
+      })} s
       group by 1
     ) o`);
 

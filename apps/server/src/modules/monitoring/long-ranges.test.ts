@@ -193,7 +193,13 @@ describe('the device report over long ranges', () => {
     );
   });
 
-  it('answers kept days sample by sample, as before the rollups', async () => {
+  it('answers kept days sample by sample, as before the rollups and the packing', async () => {
+    // The days before today are packed now (one row per device and UTC hour).
+    const [packed] = await rowsOf<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from telemetry_sample_hours`,
+    );
+    expect(packed!.n).toBeGreaterThan(24);
     expect(
       await get(`monitoring/device_report/?created_at__gte=${addDays(d0, -3)}&page_size=50&page=2`),
     ).toEqual(before.report);

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { TelemetryStorageSettings } from '../../telemetry/storage/settings';
 import { filteredDeviceIds } from '../activations';
-import { LITERALS, PARAMS, segmentRows, type ReportSegment, type Values } from './report-source';
+import { LITERALS, PARAMS, orderedRows, type ReportSegment, type Values } from './report-source';
 import { reportCount, segmentsOf } from './report-service';
 
 // The device report's rows as CSV (spec 02 §3, §7), written by the database itself, never formatted row
@@ -63,11 +63,11 @@ export async function csvRows(
   return { total, chunks: (wrote, signal) => sliceChunks(db, segments, devices, timeZone, wrote, signal) };
 }
 
-/** The CSV cells of a segment's row (aliased `r`, its device `d`): local time as the spec shows it. */
+/** The CSV cells of a segment's row (aliased `r`, its RMS ID `r.code`): local time as the spec shows it. */
 function csvCells(v: Values, timeZone: string): [SQL, SQL, ...SQL[]] {
   // A formula-like RMS ID neutralised.
-  const code = sql`case when left(d.device_id, 1) in ('=', '+', '-', '@', chr(9), chr(13))
-    then '''' || d.device_id else d.device_id end`;
+  const code = sql`case when left(r.code, 1) in ('=', '+', '-', '@', chr(9), chr(13))
+    then '''' || r.code else r.code end`;
   return [
     sql`to_char(r.ts at time zone ${v.text(timeZone)}, 'DD/MM/YYYY HH12:MI am')`,
     code,
@@ -90,11 +90,10 @@ async function* copyChunks(
 ): AsyncGenerator<Buffer> {
   for (const segment of segments) {
     if (signal.aborted) return;
-    const query = dialect.sqlToQuery(sql`copy (
-      select ${sql.join(csvCells(LITERALS, timeZone), sql`, `)}
-      from (${segmentRows(segment, devices, timeZone, LITERALS)}) r join rms_devices d on d.id = r.device_id
-      order by r.ts desc, r.device_id desc
-    ) to stdout with (format csv)`);
+    const cells = sql.join(csvCells(LITERALS, timeZone), sql`, `);
+    const query = dialect.sqlToQuery(
+      sql`copy (${orderedRows(segment, devices, timeZone, cells, { values: LITERALS })}) to stdout with (format csv)`,
+    );
     if (query.params.length > 0) throw new Error('report export: a COPY statement with parameters');
     yield* copyOne(pool, query.sql, wrote, signal);
   }
@@ -158,10 +157,9 @@ async function slice(
   timeZone: string,
   after: After,
 ): Promise<Slice> {
-  // The first condition is the key's range; the second the exact keyset.
-  const rest = after
-    ? sql`where r.ts <= ${after.ts}::timestamptz and (r.ts, r.device_id) < (${after.ts}::timestamptz, ${after.device}::int)`
-    : sql``;
+  const rows = orderedRows(segment, devices, timeZone, sql`${csvLine(timeZone)} as line, r.ts, r.device_id`, {
+    after: after ? { ts: sql`${after.ts}::timestamptz`, device: sql`${after.device}::int` } : undefined,
+  });
   const [got] = await rowsOf<{
     text: string | null;
     rows: number;
@@ -169,13 +167,7 @@ async function slice(
     last_device: number | null;
   }>(
     db,
-    sql`with slice as (
-          select ${csvLine(timeZone)} as line, r.ts, r.device_id
-          from (${segmentRows(segment, devices, timeZone)}) r join rms_devices d on d.id = r.device_id
-          ${rest}
-          order by r.ts desc, r.device_id desc
-          limit ${SLICE_ROWS}
-        )
+    sql`with slice as (${rows} limit ${SLICE_ROWS})
         select string_agg(line, E'\r\n' order by ts desc, device_id desc) as text, count(*)::int as rows,
           min(ts)::text as last_ts,
           (array_agg(device_id order by ts desc, device_id desc))[count(*)::int] as last_device

@@ -11,13 +11,14 @@ import { rowsOf } from '../../db/rows';
 import { dayResolutions, horizonsAt } from '../../telemetry/storage/horizons';
 import type { TelemetryStorageSettings } from '../../telemetry/storage/settings';
 import { filteredDeviceIds } from '../activations';
-import { reportSegments, segmentCount, segmentRows, type ReportSegment } from './report-source';
+import { orderedRows, reportSegments, segmentCount, type ReportSegment } from './report-source';
 
 // The device report (spec 02 §2, §3, §7): the rows of the caller's activated devices matching the
 // activation list's filters, newest first, ordered by (ts, device) so a page or an export slice can
 // continue from the last row (keyset), with the exact count of the matching rows. The range is whole
-// local days. Days whose samples are kept are answered sample by sample; older days one row per device
-// and hour, then per device and day, from the rollups (report-source.ts). The ingest counts each
+// local days. Days whose samples are kept are answered sample by sample (rows, or packed once their day
+// is over); older days one row per device and hour, then per device and day, from the rollups
+// (report-source.ts). The ingest counts each
 // device's stored samples per local day (daily_harvest.samples), so the count sums one row per device
 // and day instead of reading every sample: a fleet's month is 300,000 small rows for 10,000 devices, not
 // 86 million samples (bench/api/results/report-export.md). The CSV export is report-csv.ts, run as a
@@ -73,15 +74,11 @@ async function segmentPage(
   offset: number,
   limit: number,
 ): Promise<ReportRow[]> {
+  const cells = sql`to_char(r.ts at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+    r.device_id as device, r.code as "RMS_ID", r.gsm_sig, r.bt_v, r.bt_ch_i, r.lo_i, r.pv_v, r.pv_i, r.mppt, r.soc`;
   const rows = await rowsOf<Selected>(
     db,
-    sql`select to_char(r.ts at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
-          r.device_id as device, d.device_id as "RMS_ID", r.gsm_sig, r.bt_v, r.bt_ch_i, r.lo_i, r.pv_v, r.pv_i,
-          r.mppt, r.soc
-        from (${segmentRows(segment, devicesOf(db, auth, q), timeZone)}) r
-        join rms_devices d on d.id = r.device_id
-        order by r.ts desc, r.device_id desc
-        limit ${limit} offset ${offset}`,
+    sql`${orderedRows(segment, devicesOf(db, auth, q), timeZone, cells)} limit ${limit} offset ${offset}`,
   );
   return rows.map((r) => ({
     created_at: r.created_at,

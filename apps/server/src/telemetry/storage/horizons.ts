@@ -37,19 +37,22 @@ export function hoursFrom(h: Horizons, from: number): boolean {
 
 /** Which local days read what: samples from `samples` on, hourly rollups from `hours` on, days before. */
 export interface DayResolutions {
-  /** The first local day read from samples; null: every day is. */
+  /** The first local day read from samples; null: every day is, as rows (nothing is rolled up yet). */
   samples: string | null;
+  /** The first local day whose samples are all rows, never packed: the day under way. */
+  rows: string;
   /** The first local day read from hourly rollups (before `samples`). */
   hours: string;
 }
 
-export function dayResolutions(h: Horizons, timeZone: string): DayResolutions {
+export function dayResolutions(h: Horizons, timeZone: string, now = new Date()): DayResolutions {
+  const rows = today(timeZone, now);
   // The day holding a horizon is partly past it: the first whole day after it.
   const firstAfter = (ms: number) => addDays(today(timeZone, new Date(ms)), 1);
   const hours = firstAfter(h.hoursSince);
-  if (!h.rolledTo) return { samples: null, hours };
+  if (!h.rolledTo) return { samples: null, rows, hours };
   const kept = firstAfter(h.samplesSince);
   // The day under way at `rolledTo` is not wholly rolled up: it is read from its samples.
   const rolling = today(timeZone, h.rolledTo);
-  return { samples: kept < rolling ? kept : rolling, hours };
+  return { samples: kept < rolling ? kept : rolling, rows, hours };
 }

@@ -1,6 +1,8 @@
 import type { Db } from '../../db/client';
+import { packClosedDays } from './packing';
 import {
   HOUR_MONTHS,
+  PACKED_DAYS,
   SAMPLE_DAYS,
   clearDefaultBefore,
   dropPartitionsBefore,
@@ -47,7 +49,12 @@ export async function maintainTelemetryPartitions(
   // A day is dropped only once its hours are rolled up: its rollups then stand in for it.
   const { rolledTo } = await rollupState(db);
   const dropBefore = rolledTo && rolledTo < keptSince ? rolledTo : keptSince;
-  const dropped = rolledTo ? await dropPartitionsBefore(db, SAMPLE_DAYS, dropBefore) : [];
+  const dropped = rolledTo
+    ? [
+        ...(await dropPartitionsBefore(db, SAMPLE_DAYS, dropBefore)),
+        ...(await dropPartitionsBefore(db, PACKED_DAYS, dropBefore)),
+      ]
+    : [];
   const hoursSince = new Date(hoursKeptSince(settings, now.getTime()));
   dropped.push(...(await dropPartitionsBefore(db, HOUR_MONTHS, hoursSince)));
   const cleared =
@@ -56,11 +63,15 @@ export async function maintainTelemetryPartitions(
   return { created, dropped, cleared };
 }
 
-export interface MaintenanceResult extends PartitionsResult, RollupResult {}
+export interface MaintenanceResult extends PartitionsResult, RollupResult {
+  /** Day partitions packed (telemetry/storage/packing.ts). */
+  packed: string[];
+}
 
 /**
- * One maintenance pass: the rollups first, so that the days they finish may be dropped in the same pass
- * (the device link also makes the partitions when it starts, before any sample is written).
+ * One maintenance pass: the rollups first, so that the days they finish may be dropped in the same pass,
+ * then the drops, then the packing of the days that ended (and are kept). The device link also makes
+ * the partitions when it starts, before any sample is written.
  */
 export async function maintainTelemetryStorage(
   db: Db,
@@ -72,5 +83,6 @@ export async function maintainTelemetryStorage(
 ): Promise<MaintenanceResult> {
   const rollups = await rollUpClosedHours(db, now, timeZone, settings, stopped);
   const partitions = await maintainTelemetryPartitions(db, now, settings);
-  return { ...partitions, ...rollups };
+  const packed = stopped() ? [] : await packClosedDays(db, now, timeZone);
+  return { ...partitions, ...rollups, packed };
 }

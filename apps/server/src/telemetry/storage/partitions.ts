@@ -3,8 +3,8 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { sqlStateOf } from '../../db/sql-state';
 
-// The partitions of telemetry_samples (one per UTC day, `telemetry_samples_YYYYMMDD`) and of
-// telemetry_hourly (one per UTC month, `telemetry_hourly_YYYYMM`). Each table also has a default
+// The partitions of telemetry_samples and telemetry_sample_hours (one per UTC day,
+// `telemetry_samples_YYYYMMDD`) and of telemetry_hourly (one per UTC month, `telemetry_hourly_YYYYMM`). Each table also has a default
 // partition that catches a row whose range has no partition yet: creating that range's partition moves
 // such rows into it (PostgreSQL refuses to create a partition while its default holds rows of the
 // range). Names carry the range, so nothing here parses partition bounds.
@@ -19,7 +19,9 @@ const DAY_MS = 86_400_000;
 const LOCK_TIMEOUT = sql.raw(`set local lock_timeout = '5s'`);
 
 export interface PartitionedTable {
-  table: 'telemetry_samples' | 'telemetry_hourly';
+  table: 'telemetry_samples' | 'telemetry_sample_hours' | 'telemetry_hourly';
+  /** The partition key's column. */
+  key: 'ts' | 'hour';
   /** The partition's name suffix for its range's start, and the range of the one starting at `start`. */
   suffix(start: Date): string;
   rangeOf(start: Date): { from: Date; to: Date };
@@ -32,8 +34,7 @@ export interface PartitionedTable {
 const utcDay = (at: Date) => new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);
 const utcMonth = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
 
-export const SAMPLE_DAYS: PartitionedTable = {
-  table: 'telemetry_samples',
+const byDay: Omit<PartitionedTable, 'table' | 'key'> = {
   suffix: (start) => start.toISOString().slice(0, 10).replaceAll('-', ''),
   rangeOf: (start) => ({ from: start, to: new Date(start.getTime() + DAY_MS) }),
   startOf: utcDay,
@@ -43,8 +44,13 @@ export const SAMPLE_DAYS: PartitionedTable = {
   },
 };
 
+export const SAMPLE_DAYS: PartitionedTable = { table: 'telemetry_samples', key: 'ts', ...byDay };
+/** The packed samples, day by day beside the samples' days (their bounds are the same). */
+export const PACKED_DAYS: PartitionedTable = { table: 'telemetry_sample_hours', key: 'hour', ...byDay };
+
 export const HOUR_MONTHS: PartitionedTable = {
   table: 'telemetry_hourly',
+  key: 'hour',
   suffix: (start) => start.toISOString().slice(0, 7).replace('-', ''),
   rangeOf: (start) => ({
     from: start,
@@ -101,7 +107,7 @@ async function createPartition(
 ): Promise<boolean> {
   const table = sql.identifier(t.table);
   const partition = sql.identifier(name);
-  const key = sql.identifier(t.table === 'telemetry_samples' ? 'ts' : 'hour');
+  const key = sql.identifier(t.key);
   const from = sql.raw(`'${range.from.toISOString()}'`);
   const to = sql.raw(`'${range.to.toISOString()}'`);
   const defaults = sql.identifier(`${t.table}_default`);
@@ -154,7 +160,7 @@ export async function dropPartitionsBefore(db: Db, t: PartitionedTable, before: 
 
 /** Deletes what the default partition holds from before `before` (nothing is kept that old). */
 export async function clearDefaultBefore(db: Db, t: PartitionedTable, before: Date): Promise<number> {
-  const key = sql.identifier(t.table === 'telemetry_samples' ? 'ts' : 'hour');
+  const key = sql.identifier(t.key);
   const rows = await rowsOf<{ n: number }>(
     db,
     sql`with gone as (delete from ${sql.identifier(`${t.table}_default`)} where ${key} < ${before.toISOString()}::timestamptz returning 1)

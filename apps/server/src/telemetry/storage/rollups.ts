@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { storedSamples } from './stored-samples';
 import { HOUR_MONTHS, ensurePartitions } from './partitions';
 import { samplesKeptSince, type TelemetryStorageSettings } from './settings';
 import {
@@ -50,8 +51,8 @@ export async function rollupState(db: Db): Promise<RollupState> {
 
 /** Upserts the hourly rows of the samples in [from, to) (of `devices` only, when given). */
 async function rollUpHours(db: Db, timeZone: string, from: SQL, to: SQL, devices?: number[]): Promise<void> {
-  const only = devices ? sql`and s.device_id = any(${sql.param(devices)}::int[])` : sql``;
-  await upsertHours(db, timeZone, sql`telemetry_samples s where s.ts >= ${from} and s.ts < ${to} ${only}`);
+  const only = devices ? (id: SQL) => sql`${id} = any(${sql.param(devices)}::int[])` : undefined;
+  await upsertHours(db, timeZone, sql`${storedSamples({ devices: only, from, to })} s`);
 }
 
 /**
