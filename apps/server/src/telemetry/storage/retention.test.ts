@@ -31,7 +31,7 @@ async function count(query: ReturnType<typeof sql>): Promise<number> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { TELEMETRY_RETENTION_DAYS: String(settings.retentionDays) } });
   lamp = await addDevice(t, 'RMS-RET-1');
 });
 afterAll(() => t.close());
