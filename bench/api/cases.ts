@@ -7,6 +7,7 @@ import { graphOf } from '../../apps/server/src/modules/monitoring/graph-service'
 import { harvestOf } from '../../apps/server/src/modules/monitoring/harvest-service';
 import { mapJson } from '../../apps/server/src/modules/monitoring/map-service';
 import { reportPage } from '../../apps/server/src/modules/monitoring/report-service';
+import { DEFAULT_STORAGE } from '../../apps/server/src/telemetry/storage/settings';
 
 // What bench/api measures: each case is a console call (path and query as the console sends them) and
 // its bare twin, the same service function (so the same SQL) with the query parsed once up front and
@@ -94,7 +95,7 @@ export const CASES: BenchCase[] = [
     path: (c) => `monitoring/graph/power/?${query(weekParams(c))}`,
     bare: (c) => {
       const q = graphQuery.parse(weekParams(c));
-      return () => graphOf(c.db, c.timeZone, c.auth, 'power', q);
+      return () => graphOf(c.db, c.timeZone, DEFAULT_STORAGE, c.auth, 'power', q);
     },
   },
   {
@@ -103,7 +104,7 @@ export const CASES: BenchCase[] = [
     path: (c) => `monitoring/device_report/?${query(reportParams(c))}`,
     bare: (c) => {
       const q = deviceReportQuery.parse(reportParams(c));
-      return () => reportPage(c.db, c.timeZone, c.auth, q);
+      return () => reportPage(c.db, c.timeZone, DEFAULT_STORAGE, c.auth, q);
     },
   },
 ];

@@ -183,8 +183,13 @@ await stat?.connect();
 const inserted = async () =>
   stat
     ? Number(
-        (await stat.query(`select n_tup_ins from pg_stat_user_tables where relname = 'telemetry_samples'`))
-          .rows[0]?.n_tup_ins ?? 0,
+        (
+          await stat.query(
+            // The samples table and, partitioned, its day partitions.
+            `select sum(n_tup_ins) as n_tup_ins from pg_stat_user_tables
+             where relname = 'telemetry_samples' or relname like 'telemetry\\_samples\\_%'`,
+          )
+        ).rows[0]?.n_tup_ins ?? 0,
       )
     : NaN;
 /** CPU seconds used by the PostgreSQL backends serving the bench database (sessions open now). */
@@ -303,6 +308,30 @@ if (stat) {
 }
 log(
   `  machine                   ${cpus().length} cores; load average ${loadAtStart.toFixed(1)} at start, ${loadAtEnd.toFixed(1)} at end`,
+);
+// Bytes per stored sample and what 10,000 devices reporting once a minute for 30 days would take:
+// samples at the run's bytes per sample, an hourly rollup row per device and hour, a daily one per day.
+const { tables } = (await ask('footprint')) as unknown as {
+  tables: Record<string, { bytes: number; rows: number }>;
+};
+const perRow = (t: string) => (tables[t] && tables[t].rows > 0 ? tables[t].bytes / tables[t].rows : 0);
+const samplesTable = tables.telemetry_samples!;
+const fleet = { devices: 10_000, days: 30 };
+const projected = {
+  samples: fleet.devices * 1440 * fleet.days * perRow('telemetry_samples'),
+  hourly: fleet.devices * 24 * fleet.days * perRow('telemetry_hourly'),
+  daily: fleet.devices * fleet.days * perRow('telemetry_daily'),
+};
+const gb = (bytes: number) => (bytes / 1e9).toFixed(1);
+log(
+  `  footprint                 samples ${samplesTable.rows} rows, ${(samplesTable.bytes / 1e6).toFixed(1)} MB with indexes = ${perRow('telemetry_samples').toFixed(1)} bytes per sample` +
+    (tables.telemetry_hourly
+      ? `; rollups ${perRow('telemetry_hourly').toFixed(0)} bytes per hourly row, ${perRow('telemetry_daily').toFixed(0)} per daily row`
+      : '; no rollups'),
+);
+const total = projected.samples + projected.hourly + projected.daily;
+log(
+  `  projected, 10,000 devices, 1 sample/min, 30 days: ${gb(total)} GB (samples ${gb(projected.samples)} GB, hourly rollups ${gb(projected.hourly)} GB, daily ${gb(projected.daily)} GB) = ${(total / (fleet.devices * 1440 * fleet.days)).toFixed(1)} bytes per sample with rollups`,
 );
 const baseline = await ask('baseline', { rows: stored, devices: devices.map((d) => d.id) });
 log(

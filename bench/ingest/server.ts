@@ -12,7 +12,8 @@ import { copyBaseline } from './baseline';
 
 // The server side of the benchmark, in its own process (so the load generator does not share its
 // event loop): the production DeviceLink (ingest queue, embedded Aedes broker) on a fresh database.
-// The runner talks to it over IPC: set-up, exact row counts, a queryability probe, the baseline.
+// The runner talks to it over IPC: set-up, exact row counts, a queryability probe, the footprint on
+// disk, the baseline.
 
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 const database = await openDatabase({ databaseUrl, pgliteDir: process.env.BENCH_PGLITE_DIR ?? 'memory://' });
@@ -57,6 +58,40 @@ async function addDevices(count: number) {
   return devices;
 }
 
+/**
+ * What the run's samples take on disk, with the rollups of their hours and days made as the periodic
+ * maintenance would once they are closed: total bytes (table, indexes, TOAST, over every partition)
+ * and rows, per table. Works on a database from before the partitioning too (no rollups then).
+ */
+async function footprint() {
+  const [partitioned] = await rowsOf<{ found: boolean }>(
+    db,
+    sql`select to_regclass('telemetry_rollup_state') is not null as found`,
+  );
+  if (partitioned?.found) {
+    const { rollUpClosedHours } = await import('../../apps/server/src/telemetry/storage/rollups');
+    const { DEFAULT_STORAGE } = await import('../../apps/server/src/telemetry/storage/settings');
+    // A day and more after the run: its hours and its day are closed.
+    await rollUpClosedHours(db, new Date(Date.now() + 26 * 3_600_000), 'Asia/Kolkata', DEFAULT_STORAGE);
+  }
+  const tables: Record<string, { bytes: number; rows: number }> = {};
+  for (const table of ['telemetry_samples', 'telemetry_hourly', 'telemetry_daily']) {
+    const [exists] = await rowsOf<{ found: boolean }>(
+      db,
+      sql`select to_regclass(${table}) is not null as found`,
+    );
+    if (!exists?.found) continue;
+    const [size] = await rowsOf<{ bytes: string; rows: string }>(
+      db,
+      sql`select coalesce((select sum(pg_total_relation_size(relid)) from pg_partition_tree(${table}::regclass)),
+                          pg_total_relation_size(${table}::regclass)) as bytes,
+                 (select count(*) from ${sql.identifier(table)}) as rows`,
+    );
+    tables[table] = { bytes: Number(size!.bytes), rows: Number(size!.rows) };
+  }
+  return { tables };
+}
+
 const count = async () =>
   Number((await rowsOf<{ n: string }>(db, sql`select count(*) as n from telemetry_samples`))[0]!.n);
 
@@ -89,6 +124,8 @@ process.on('message', (m: { type: string; [k: string]: unknown }) => {
     );
   } else if (m.type === 'stats') {
     reply(Promise.resolve({ stats: link.queue.stats, rss: process.memoryUsage().rss }));
+  } else if (m.type === 'footprint') {
+    reply(footprint());
   } else if (m.type === 'baseline') {
     reply(copyBaseline(database, m.rows as number, m.devices as number[]));
   } else if (m.type === 'check') {

@@ -1,5 +1,5 @@
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
@@ -18,6 +18,36 @@ describe('configuration', () => {
     expect(config.reportRetentionHours).toBe(24);
     expect(config.auditRetentionDays).toBe(365);
     expect(config.demoHistoryDays).toBe(90);
+    expect(config.telemetry).toEqual({ retentionDays: 45, hourlyRetentionDays: 400 });
+  });
+
+  it('keeps samples TELEMETRY_RETENTION_DAYS and hourly rollups TELEMETRY_HOURLY_RETENTION_DAYS, whole days', () => {
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        TELEMETRY_RETENTION_DAYS: '90',
+        TELEMETRY_HOURLY_RETENTION_DAYS: '730',
+      }).telemetry,
+    ).toEqual({ retentionDays: 90, hourlyRetentionDays: 730 });
+    for (const days of ['6', '1.5', 'a month', '401'])
+      expect(() => loadConfig({ DATA_DIR: dataDir(), TELEMETRY_RETENTION_DAYS: days })).toThrow(
+        /TELEMETRY_RETENTION_DAYS: /,
+      );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TELEMETRY_RETENTION_DAYS: '6' })).toThrow(
+      /at least 7 days/,
+    );
+    for (const days of ['0', 'two', '4000'])
+      expect(() => loadConfig({ DATA_DIR: dataDir(), TELEMETRY_HOURLY_RETENTION_DAYS: days })).toThrow(
+        /TELEMETRY_HOURLY_RETENTION_DAYS: /,
+      );
+    // Hourly rollups stand in for the samples no longer kept: they cannot go first.
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dataDir(),
+        TELEMETRY_RETENTION_DAYS: '60',
+        TELEMETRY_HOURLY_RETENTION_DAYS: '30',
+      }),
+    ).toThrow(/TELEMETRY_HOURLY_RETENTION_DAYS: at least TELEMETRY_RETENTION_DAYS \(60 days\)/);
   });
 
   it('keeps audit rows AUDIT_RETENTION_DAYS, in whole days, at least one', () => {
@@ -59,6 +89,31 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), DEMO_HISTORY_DAYS: '3' }).demoHistoryDays).toBe(3);
     for (const days of ['0', '-2', '1.5', '366', 'ninety'])
       expect(() => loadConfig({ DATA_DIR: dataDir(), DEMO_HISTORY_DAYS: days })).toThrow(/DEMO_HISTORY_DAYS/);
+  });
+
+  it('names the instance after its host unless INSTANCE_ID says, and takes the shared-subscription group', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.instanceId).toBe(
+      hostname()
+        .replace(/[^A-Za-z0-9._-]/g, '-')
+        .slice(0, 60),
+    );
+    expect(config.mqttSharedGroup).toBe('rms-ingest');
+    const named = loadConfig({
+      DATA_DIR: dataDir(),
+      INSTANCE_ID: 'console-2',
+      MQTT_SHARED_GROUP: 'rms-east',
+    });
+    expect([named.instanceId, named.mqttSharedGroup]).toEqual(['console-2', 'rms-east']);
+    // Both go into MQTT client ids and topic filters, where '/', '+' and '#' mean something else.
+    for (const [variable, value] of [
+      ['INSTANCE_ID', 'a/b'],
+      ['MQTT_SHARED_GROUP', 'rms+'],
+      ['MQTT_SHARED_GROUP', '#'],
+    ] as const)
+      expect(() => loadConfig({ DATA_DIR: dataDir(), [variable]: value })).toThrow(
+        new RegExp(`${variable}: letters, digits`),
+      );
   });
 
   it('generates a JWT secret on the embedded database and keeps it in DATA_DIR', () => {

@@ -1,9 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { ConfigError } from './config-error';
 import { DEMO_HISTORY_DAYS } from './demo/demo-fleet';
+import { SHARED_GROUP } from './telemetry/external-broker';
+import {
+  DEFAULT_HOURLY_RETENTION_DAYS,
+  DEFAULT_RETENTION_DAYS,
+  MAX_HOURLY_RETENTION_DAYS,
+  MAX_RETENTION_DAYS,
+  MIN_RETENTION_DAYS,
+  type TelemetryStorageSettings,
+} from './telemetry/storage/settings';
 import { loadTlsFiles, type TlsFiles, type TlsPem } from './tls-files';
 
 export { ConfigError };
@@ -45,6 +55,18 @@ const envSchema = z.object({
   MQTT_CA: optional,
   MQTT_CERT: optional,
   MQTT_KEY: optional,
+  // Several instances: the broker's shared-subscription group, and each instance's stable name (its
+  // client ids at the broker, and who runs a job). Both go into MQTT client ids and topic filters.
+  MQTT_SHARED_GROUP: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._-]{1,40}$/, 'letters, digits, ".", "_" or "-", at most 40')
+    .default(SHARED_GROUP),
+  INSTANCE_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._-]{1,60}$/, 'letters, digits, ".", "_" or "-", at most 60')
+    .optional(),
   // Devices behind one carrier NAT share an address, so the cap is generous; unsigned-in ones are capped lower.
   MQTT_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   S3_ENDPOINT: optional,
@@ -55,6 +77,22 @@ const envSchema = z.object({
   REPORT_RETENTION_HOURS: z.coerce.number().int().min(1).default(24),
   // A year by default: long enough to answer "who changed this last season?"; at most a century.
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
+  // Telemetry storage (docs/operations.md "Telemetry storage"): samples, then hourly rollups.
+  TELEMETRY_RETENTION_DAYS: z.coerce
+    .number()
+    .int('whole days')
+    .min(
+      MIN_RETENTION_DAYS,
+      `at least ${MIN_RETENTION_DAYS} days (the graphs' default week and the MPPT days read samples)`,
+    )
+    .max(MAX_RETENTION_DAYS, `at most ${MAX_RETENTION_DAYS} days (older samples are refused anyway)`)
+    .default(DEFAULT_RETENTION_DAYS),
+  TELEMETRY_HOURLY_RETENTION_DAYS: z.coerce
+    .number()
+    .int('whole days')
+    .min(MIN_RETENTION_DAYS, `at least ${MIN_RETENTION_DAYS} days`)
+    .max(MAX_HOURLY_RETENTION_DAYS, `at most ${MAX_HOURLY_RETENTION_DAYS} days`)
+    .default(DEFAULT_HOURLY_RETENTION_DAYS),
   SMTP_URL: optional,
   MAIL_FROM: z.string().default('RMS Console <no-reply@localhost>'),
   JWT_SECRET: optional,
@@ -106,6 +144,10 @@ export interface Config {
   mqttTls: MqttTlsConfig | undefined;
   /** The server's TLS to an external broker: CA, client certificate and key (PEM), when given. */
   mqttClientTls: TlsPem | undefined;
+  /** With MQTT_URL: the shared-subscription group every instance of the deployment joins. */
+  mqttSharedGroup: string;
+  /** This instance's stable name (default: the host name): its broker client ids, its job leases. */
+  instanceId: string;
   /** Proxies whose X-Forwarded-For names the client (Fastify's trustProxy); false: the socket's address. */
   trustProxy: string[] | false;
   /** Embedded broker: connections one remote address may hold at once. */
@@ -115,6 +157,8 @@ export interface Config {
   reportRetentionHours: number;
   /** Audit log rows are deleted this many days after they are written. */
   auditRetentionDays: number;
+  /** How long samples and hourly rollups are kept (TELEMETRY_RETENTION_DAYS, TELEMETRY_HOURLY_RETENTION_DAYS). */
+  telemetry: TelemetryStorageSettings;
   smtpUrl: string | undefined;
   mailFrom: string;
   jwtSecret: string;
@@ -187,6 +231,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   if (e.TIME_ZONE && !isTimeZone(e.TIME_ZONE))
     throw new ConfigError(`TIME_ZONE: unknown time zone "${e.TIME_ZONE}"`);
+  // Hourly rollups stand in for samples past their retention: they must outlive them.
+  if (e.TELEMETRY_HOURLY_RETENTION_DAYS < e.TELEMETRY_RETENTION_DAYS)
+    throw new ConfigError(
+      `TELEMETRY_HOURLY_RETENTION_DAYS: at least TELEMETRY_RETENTION_DAYS (${e.TELEMETRY_RETENTION_DAYS} days): hourly rollups stand in for samples no longer kept`,
+    );
 
   let s3: Config['s3'];
   if (e.S3_ENDPOINT || e.S3_BUCKET) {
@@ -218,11 +267,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttUrl: e.MQTT_URL,
     mqttTls: mqtt.tls,
     mqttClientTls: mqtt.clientTls,
+    mqttSharedGroup: e.MQTT_SHARED_GROUP,
+    instanceId:
+      e.INSTANCE_ID ??
+      (hostname()
+        .replace(/[^A-Za-z0-9._-]/g, '-')
+        .slice(0, 60) ||
+        'rms'),
     mqttMaxConnectionsPerAddress: e.MQTT_MAX_CONNECTIONS_PER_ADDRESS,
     trustProxy: e.TRUST_PROXY ? parseProxies(e.TRUST_PROXY) : false,
     s3,
     reportRetentionHours: e.REPORT_RETENTION_HOURS,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    telemetry: {
+      retentionDays: e.TELEMETRY_RETENTION_DAYS,
+      hourlyRetentionDays: e.TELEMETRY_HOURLY_RETENTION_DAYS,
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     jwtSecret: jwt.secret,

@@ -48,7 +48,8 @@ const database = await openDatabase({
   pgliteDir: path.join(config.dataDir, 'db'),
 });
 try {
-  await database.migrate();
+  // Under the start's lock: servers may be starting meanwhile (PostgreSQL).
+  await database.exclusive(() => database.migrate());
   const reset = await resetAdminPassword(
     database.db,
     { email: values.email ?? config.adminEmail, named: values.email !== undefined },

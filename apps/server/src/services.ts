@@ -5,12 +5,13 @@ import type { Database, Db } from './db/client';
 import { AttemptThrottle, LOGIN_LIMITS, RESET_LIMITS, type ThrottleLimits } from './auth/attempt-throttle';
 import { TokenService } from './auth/tokens';
 import { FirstCredentials } from './first-credentials';
+import { JobRunner } from './jobs/job-runner';
 import { createMailer, type Mailer } from './mail/mailer';
-import { AuditRetention } from './modules/audit-log';
+import { AUDIT_SWEEP_EVERY_MS, AuditRetention } from './modules/audit-log';
 import { ReportExports } from './modules/monitoring';
 import type { ResetDeps, SessionDeps } from './modules/session';
 import { createStorage, type Storage } from './storage/storage';
-import { ReportRetention } from './storage/report-retention';
+import { REPORT_SWEEP_EVERY_MS, ReportRetention } from './storage/report-retention';
 import { BrokerTls } from './telemetry/broker-tls';
 import { DeviceLink } from './telemetry/device-link';
 import { LiveEvents } from './telemetry/live-events';
@@ -41,7 +42,7 @@ export interface Services {
 
 export interface ServiceLifecycle {
   services: Services;
-  /** When the server is ready: the background sweeps begin. */
+  /** When the server is ready: the report retention sweep begins (the device link's jobs with its start). */
   ready(): Promise<void>;
   /** Before the server closes: open event streams would hold the close, so they end first. */
   closing(): Promise<void>;
@@ -59,7 +60,9 @@ export async function createServices(options: {
   const db = database.db;
   const metrics = new Metrics();
   const storage = createStorage(config);
-  // Exported reports are deleted after REPORT_RETENTION_HOURS; the sweep starts with the server.
+  // The periodic jobs: each run on one instance (jobs/job-runner.ts).
+  const jobs = new JobRunner({ db, log, owner: `${config.instanceId}:${process.pid}` });
+  // Exported reports are deleted after REPORT_RETENTION_HOURS by a periodic job (ready, below).
   const reportRetention = new ReportRetention({
     storage,
     retentionHours: config.reportRetentionHours,
@@ -72,10 +75,16 @@ export async function createServices(options: {
     storage,
     retention: reportRetention,
     timeZone: config.timeZone,
+    telemetry: config.telemetry,
     log,
   });
-  // Audit rows older than AUDIT_RETENTION_DAYS are deleted; the sweep starts with the server.
-  const auditRetention = new AuditRetention({ db, retentionDays: config.auditRetentionDays, log });
+  // Audit rows older than AUDIT_RETENTION_DAYS are deleted by a periodic job (ready, below).
+  const auditRetention = new AuditRetention({
+    db,
+    retentionDays: config.auditRetentionDays,
+    log,
+    recordJobRun: metrics.recordJobRun,
+  });
   // Commit notifications (db/listener.ts), for the live channel and command delivery: with PostgreSQL
   // one LISTEN connection of this instance.
   const listener = database.listener(log);
@@ -99,12 +108,18 @@ export async function createServices(options: {
       wssPort: config.mqttTls.wssPort,
     },
     mqttClientTls: config.mqttClientTls,
+    external: {
+      group: config.mqttSharedGroup,
+      clientIdPrefix: `${config.mqttSharedGroup}-${config.instanceId}`,
+    },
+    jobs,
     mqttLimits: { maxConnectionsPerAddress: config.mqttMaxConnectionsPerAddress },
     // PGlite runs one statement at a time: more writers would only queue inside it.
     writers: database.kind === 'postgres' ? 4 : 1,
     changed: (changes) => liveEvents.changed(changes),
     listener,
     metrics,
+    storage: { settings: config.telemetry },
   });
   metrics.watch({
     db,
@@ -177,8 +192,16 @@ export async function createServices(options: {
       metrics,
     },
     ready: async () => {
-      reportRetention.start();
-      auditRetention.start();
+      jobs.add({
+        name: 'reports.retention',
+        everyMs: REPORT_SWEEP_EVERY_MS,
+        run: () => reportRetention.sweep(),
+      });
+      jobs.add({
+        name: 'audit.retention',
+        everyMs: AUDIT_SWEEP_EVERY_MS,
+        run: () => auditRetention.sweep(),
+      });
     },
     closing: async () => {
       // A stop begins: no new device connections either (the HTTP server stops taking them next).
@@ -187,8 +210,8 @@ export async function createServices(options: {
     },
     closed: async () => {
       await reportExports.stop();
-      await reportRetention.stop();
-      await auditRetention.stop();
+      // A sweep under way ends early; the runner then lets go of its jobs for the other instances.
+      await Promise.all([reportRetention.stop(), auditRetention.stop(), jobs.stop()]);
       await deviceLink.stop();
       await listener.close();
     },

@@ -4,12 +4,10 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
-import { DEMO_EMAIL } from './demo/demo-fleet';
 import { DemoRunner } from './demo/run-demo';
-import { seedDemo } from './demo/seed-demo';
-import { credentialsNotice, FirstCredentials, type FirstAccount } from './first-credentials';
-import { ensureFirstUser } from './first-start';
-import { seedMasterData } from './modules/master-data';
+import { credentialsNotice, FirstCredentials } from './first-credentials';
+import { prepareDatabase } from './prepare-database';
+import { samplesKeptSince } from './telemetry/storage/settings';
 import {
   brokerVariableOf,
   checkBeforeStart,
@@ -47,39 +45,19 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'db'),
   });
-  await database.migrate();
-  await seedMasterData(database.db);
+  const credentials = new FirstCredentials(config.dataDir);
+  // Migrations, master data, the first super-user and the demo: once, whichever instances start together.
+  const { created, firstFromEnv, demo: seeded } = await prepareDatabase(database, config, credentials);
 
   const app = await buildApp({ config, database });
   const db = database.db;
-  const credentials = new FirstCredentials(config.dataDir);
-  const created = new Set<FirstAccount>();
-
-  const email = config.adminEmail;
-  const first = await ensureFirstUser(
-    db,
-    // A password kept by a start that stopped before it made the account is used again.
-    { email, password: config.adminPassword ?? credentials.password('super-user', email) },
-    (password) => credentials.remember({ account: 'super-user', email, password }),
-  );
-  if (first) created.add('super-user');
-  if (first && config.adminPassword)
-    app.log.info({ email }, 'first start: super-user created from ADMIN_EMAIL / ADMIN_PASSWORD');
-
-  if (config.demo) {
-    const started = Date.now();
-    const demo = await seedDemo(db, undefined, undefined, {
-      password: credentials.password('demo', DEMO_EMAIL),
-      keep: (password) => credentials.remember({ account: 'demo', email: DEMO_EMAIL, password }),
-    });
-    if (demo) {
-      created.add('demo');
-      app.log.info(
-        { devices: demo.devices, seconds: Math.round((Date.now() - started) / 100) / 10 },
-        'demo: customer organization seeded',
-      );
-    }
-  }
+  if (firstFromEnv)
+    app.log.info(
+      { email: config.adminEmail },
+      'first start: super-user created from ADMIN_EMAIL / ADMIN_PASSWORD',
+    );
+  if (seeded)
+    app.log.info({ devices: seeded.devices, seconds: seeded.seconds }, 'demo: customer organization seeded');
   for (const credential of await credentials.pending(db))
     print(credentialsNotice(credential, created.has(credential.account), credentials.file));
 
@@ -127,6 +105,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       log: app.log,
       mqttUrl: config.mqttUrl ?? `mqtt://127.0.0.1:${mqttPort}`,
       historyDays: config.demoHistoryDays,
+      storage: {
+        timeZone: config.timeZone,
+        samplesKeptSince: (now) => samplesKeptSince(config.telemetry, now),
+      },
+      // The history rolled up at once (not at the next maintenance), then the embedded database tidied.
+      afterHistory: async () => {
+        await app.deviceLink.maintainStorage();
+        await database.tidy();
+      },
     });
   }
   return { app, database, port, demo, stop };

@@ -149,6 +149,8 @@ export const INGEST_MESSAGES = {
   unknownDevice: 'Unknown device or wrong key',
   futureSample: `ts: more than ${MAX_FUTURE_SKEW_MS / 60_000} minutes ahead of the server's clock`,
   oldSample: `ts: older than ${MAX_SAMPLE_AGE_MS / 86_400_000} days`,
+  /** Older than the server keeps samples (its TELEMETRY_RETENTION_DAYS): there is nowhere to store it. */
+  beyondRetention: (days: number) => `ts: older than the ${days} days of samples the server keeps`,
   accepted: 'Stored',
 } as const;
 

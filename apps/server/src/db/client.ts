@@ -29,11 +29,34 @@ export interface Database {
   listener(log: ListenerLog): Listener;
   /** The connection pool's figures (metrics); null on PGlite, a single connection in the process. */
   pool(): { total: number; idle: number; waiting: number } | null;
+  /**
+   * Runs `work` while no other instance runs its own (instances started together on one database
+   * prepare it one after another): a PostgreSQL advisory lock held on a connection of its own; on
+   * PGlite, which one process opens, calls of this process take turns.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * After a bulk write (the demo's history): the embedded database is vacuumed and checkpointed, so its
+   * directory holds no more WAL than it needs; a PostgreSQL server is left to its own maintenance.
+   */
+  tidy(): Promise<void>;
   close(): Promise<void>;
 }
 
 /** Beside this file: src/db/migrations, or dist/migrations in the compiled server (build.mjs copies it). */
 export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+
+/** The advisory lock key of `exclusive` (seedMasterData takes another, inside it). */
+const PREPARE_LOCK = 727_000;
+
+/**
+ * The embedded database's WAL. PGlite runs PostgreSQL as a single process with no checkpointer: nothing
+ * checkpoints by time or by WAL volume, so the WAL grows until the database closes, and then keeps up to
+ * max_wal_size (1 GB by default) of old segments for reuse. Here a checkpoint runs every minute and at
+ * most 32 MB (two segments, the least PostgreSQL takes) are kept (see docs/operations.md "Telemetry storage").
+ */
+export const PGLITE_WAL = ['-c', 'max_wal_size=32MB', '-c', 'min_wal_size=32MB'];
+export const PGLITE_CHECKPOINT_EVERY_MS = 60_000;
 
 export interface DatabaseOptions {
   databaseUrl?: string;
@@ -55,19 +78,56 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       migrate: (folder = migrationsFolder) => migratePg(db, { migrationsFolder: folder }),
       listener: (log) => new PgListener(url, log),
       pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      exclusive: async (work) => {
+        const holder = await pool.connect();
+        try {
+          await holder.query('select pg_advisory_lock($1)', [PREPARE_LOCK]);
+        } catch (error) {
+          holder.release(true);
+          throw error;
+        }
+        try {
+          return await work();
+        } finally {
+          // A connection that cannot unlock is dropped: closing it releases the lock.
+          const unlocked = await holder.query('select pg_advisory_unlock($1)', [PREPARE_LOCK]).then(
+            () => true,
+            () => false,
+          );
+          holder.release(!unlocked);
+        }
+      },
+      tidy: async () => {},
       close: () => pool.end(),
     };
   }
   const dir = options.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_WAL] });
   const db = drizzlePglite(client);
+  let turn: Promise<unknown> = Promise.resolve();
+  // The checkpointer PGlite lacks (in memory there is no directory to keep small).
+  const checkpoints = dir.startsWith('memory://')
+    ? null
+    : setInterval(() => void client.exec('checkpoint').catch(() => {}), PGLITE_CHECKPOINT_EVERY_MS).unref();
   return {
     db,
     kind: 'pglite',
     migrate: (folder = migrationsFolder) => migratePglite(db, { migrationsFolder: folder }),
     listener: (log) => pgliteListener(client, log),
     pool: () => null,
-    close: () => client.close(),
+    exclusive: (work) => {
+      const run = turn.then(work, work);
+      turn = run.catch(() => {});
+      return run;
+    },
+    tidy: async () => {
+      await client.exec('vacuum analyze');
+      await client.exec('checkpoint');
+    },
+    close: () => {
+      if (checkpoints) clearInterval(checkpoints);
+      return client.close();
+    },
   };
 }

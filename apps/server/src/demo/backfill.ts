@@ -2,12 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { MAX_SAMPLES_PER_MESSAGE } from '@rms/contracts/telemetry';
 import { history } from '@rms/simulator/fleet';
 import type { IngestQueue } from '../telemetry/ingest-queue';
-import { toRows } from '../telemetry/sample-row';
+import { toRows, type SampleRow } from '../telemetry/sample-row';
 import type { DemoDevice } from './demo-devices';
 
 // The demo's history, written through the normal ingest (so live state, daily harvest and alarms are
 // derived exactly as for real reports), day by day over the whole fleet. Old days are sampled more
 // coarsely than recent ones so a first start finishes in a minute or two and the database stays small.
+// Days older than the server keeps samples (TELEMETRY_RETENTION_DAYS) go to `history` instead: their
+// daily harvest and rollups, what the storage would keep of them anyway.
 
 export interface BackfillOptions {
   fromMs: number;
@@ -17,6 +19,15 @@ export interface BackfillOptions {
   log?: FastifyBaseLogger;
   /** Stop early (server shutting down). */
   stopped?: () => boolean;
+  /** Where samples before `before` (a local midnight) go instead of the ingest. */
+  history?: HistorySink;
+}
+
+export interface HistorySink {
+  before: number;
+  dayOf: (epochMs: number) => string;
+  /** Stores whole local days of samples (every device's, each in time order). */
+  store(rows: SampleRow[]): Promise<void>;
 }
 
 const DAY_MS = 86_400_000;
@@ -43,8 +54,16 @@ export async function backfill(
   devices: DemoDevice[],
   options: BackfillOptions,
 ): Promise<{ samples: number }> {
-  const { fromMs, toMs, sampling = SAMPLING, log } = options;
+  const { fromMs, toMs, sampling = SAMPLING, log, history: sink } = options;
   let samples = 0;
+  // History samples wait until their local day is complete (a day spans two of the 24-hour steps).
+  let held: SampleRow[] = [];
+  const flush = async (untilDay: string | null) => {
+    if (!sink || held.length === 0) return;
+    const ready = untilDay === null ? held : held.filter((r) => sink.dayOf(r.ts) < untilDay);
+    held = untilDay === null ? [] : held.filter((r) => sink.dayOf(r.ts) >= untilDay);
+    await sink.store(ready);
+  };
   const started = Date.now();
   const days = Math.ceil((toMs - fromMs) / DAY_MS);
   // Whole days counted back from `toMs`, so the tiers' edges fall on day edges.
@@ -65,7 +84,10 @@ export async function backfill(
       for (let k = 0; k < got.length; k += MAX_SAMPLES_PER_MESSAGE) {
         const parsed = toRows(d.id, got.slice(k, k + MAX_SAMPLES_PER_MESSAGE));
         if (!parsed.ok) throw new Error(`demo backfill: ${d.code}: ${parsed.reason}`);
-        pending.push(queue.submit(parsed.rows));
+        const old = sink ? parsed.rows.filter((r) => r.ts < sink.before) : [];
+        const kept = old.length > 0 ? parsed.rows.filter((r) => r.ts >= sink!.before) : parsed.rows;
+        held.push(...old);
+        if (kept.length > 0) pending.push(queue.submit(kept));
         samples += parsed.rows.length;
       }
       if (got.length > 0) d.lastTs = got[got.length - 1]!.ts as number;
@@ -73,12 +95,14 @@ export async function backfill(
       if (i % 20 === 19) await new Promise((r) => setImmediate(r));
     }
     await Promise.all(pending);
+    await flush(sink ? sink.dayOf(end) : null);
     if (day % 10 === 0 || day === days)
       log?.info(
         { day, days, samples, seconds: Math.round((Date.now() - started) / 1000) },
         'demo: writing history',
       );
   }
+  await flush(null);
   for (const d of devices) d.sim.maxStepMs = 5 * 60_000;
   return { samples };
 }

@@ -2,16 +2,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import { MqttDevice } from '@rms/simulator/mqtt-device';
 import { ReportScheduler } from '@rms/simulator/scheduler';
 import type { Db } from '../db/client';
+import { dayResolver, nextMidnight } from '../telemetry/day-of';
 import type { IngestQueue } from '../telemetry/ingest-queue';
-import { backfill } from './backfill';
+import { storeHistory } from '../telemetry/storage/history';
+import { backfill, type HistorySink } from './backfill';
 import { loadDemoDevices } from './demo-devices';
 import { DEMO_HISTORY_DAYS } from './demo-fleet';
 import { findDemoOrganization } from './seed-demo';
 
 // Runs the demo fleet in the server's process: first the history the devices missed (DEMO_HISTORY_DAYS,
 // 90 by default, on the first start; the gap since the last run after a restart) straight into the
-// ingest queue, then every device live over MQTT to the broker with its own key, a sample every 5
-// minutes, answering commands.
+// ingest queue (days older than samples are kept: as their rollups and daily harvest), then every
+// device live over MQTT to the broker with its own key, a sample every 5 minutes, answering commands.
 
 export interface DemoOptions {
   db: Db;
@@ -21,6 +23,10 @@ export interface DemoOptions {
   mqttUrl: string;
   periodMs?: number;
   historyDays?: number;
+  /** Samples older than `samplesKeptSince(now)` are written as rollups (TIME_ZONE's days). */
+  storage?: { timeZone: string; samplesKeptSince: (now: number) => number };
+  /** Runs once the history is written (the storage maintenance, tidying the embedded database). */
+  afterHistory?: () => Promise<void>;
 }
 
 export class DemoRunner {
@@ -56,8 +62,10 @@ export class DemoRunner {
         toMs: now,
         log,
         stopped: () => this.stopped,
+        history: this.historySink(now),
       });
       log.info({ samples, seconds: Math.round((Date.now() - started) / 1000) }, 'demo: history written');
+      if (!this.stopped) await this.options.afterHistory?.();
     }
     if (this.stopped) return;
     for (const d of devices) {
@@ -79,6 +87,18 @@ export class DemoRunner {
     );
     this.scheduler.start();
     log.info({ devices: this.devices.length, everySeconds: periodMs / 1000 }, 'demo: fleet live over MQTT');
+  }
+
+  /** Days before the first local midnight of kept samples go to the rollups. */
+  private historySink(now: number): HistorySink | undefined {
+    const { db, storage } = this.options;
+    if (!storage) return undefined;
+    const dayOf = dayResolver(storage.timeZone);
+    return {
+      before: nextMidnight(storage.samplesKeptSince(now), dayOf),
+      dayOf,
+      store: (rows) => storeHistory(db, rows, dayOf, storage.timeZone),
+    };
   }
 
   /** Live devices (for tests). */

@@ -3,7 +3,7 @@ import type { RecordJobRun } from '../metrics';
 import type { Storage } from './storage';
 
 // Generated reports (the device report's CSV exports) are kept REPORT_RETENTION_HOURS, then a periodic
-// sweep deletes them, so a deployment's storage does not grow with every export. Uploads and photos
+// sweep (a job of the app's runner, services.ts: one instance sweeps each time) deletes them, so a deployment's storage does not grow with every export. Uploads and photos
 // are never touched: the sweep only sees keys under REPORT_PREFIX.
 //
 // No link outlives its report: a report's links expire by `endOf(stored time)`, and the sweep removes
@@ -16,15 +16,12 @@ export interface ReportRetentionOptions {
   storage: Storage;
   retentionHours: number;
   log: FastifyBaseLogger;
-  /** Time between sweeps; 0 runs none on a timer (tests call `sweep`). */
-  sweepEveryMs?: number;
   /** Told of each sweep: failed when it failed or left an expired report behind (metrics). */
   recordJobRun?: RecordJobRun;
 }
 
 export class ReportRetention {
   private readonly retentionMs: number;
-  private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
   private stopped = false;
 
@@ -49,18 +46,6 @@ export class ReportRetention {
     return end !== null && end > now ? end : null;
   }
 
-  /** Sweeps once now (a restart does not put the next sweep off), then every `sweepEveryMs`. */
-  start(): void {
-    const every = this.options.sweepEveryMs ?? REPORT_SWEEP_EVERY_MS;
-    if (every <= 0 || this.timer || this.stopped) return;
-    const tick = () => {
-      // A sweep still going (a large backlog, a slow store) is left to finish; this tick is dropped.
-      if (!this.running && !this.stopped) void this.sweep();
-    };
-    tick();
-    this.timer = setInterval(tick, every);
-  }
-
   /**
    * Deletes the reports stored more than the retention before `now` and answers how many. Never two at
    * once: a call made while one runs waits for it, then sweeps with its own `now`. Failures are logged,
@@ -75,11 +60,9 @@ export class ReportRetention {
     return run;
   }
 
-  /** Stops the timer and waits for a sweep under way. */
+  /** Ends a sweep under way early and waits for it. */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
     while (this.running) await this.running;
   }
 

@@ -30,3 +30,12 @@ export function dayResolver(timeZone: string): (epochMs: number) => string {
     return new Date(epochMs + offsetOf(hour)).toISOString().slice(0, 10);
   };
 }
+
+/** The first local midnight after `epochMs` (zones' midnights fall on quarter hours of UTC). */
+export function nextMidnight(epochMs: number, dayOf: (epochMs: number) => string): number {
+  const quarter = 15 * 60_000;
+  const day = dayOf(epochMs);
+  let t = Math.floor(epochMs / quarter) * quarter + quarter;
+  while (dayOf(t) === day) t += quarter;
+  return t;
+}

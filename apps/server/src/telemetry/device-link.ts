@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { localHour, today } from '../calendar';
 import type { Db } from '../db/client';
 import type { Listener } from '../db/listener';
+import type { JobScheduler, ScheduledJob } from '../jobs/job-runner';
 import { recordNothing, timedJob, type RecordJobRun } from '../metrics';
 import type { BrokerStatus } from './broker';
 import { CommandDispatcher, type Publisher } from './command-dispatcher';
@@ -16,12 +17,15 @@ import type { MqttLimits } from './mqtt-limits';
 import type { LiveChanges } from './live-events';
 import { RejectLog } from './reject-log';
 import { markOffline, raiseNoCharge } from './sweeper';
+import { maintainTelemetryPartitions, maintainTelemetryStorage } from './storage/maintenance';
+import { samplesKeptSince, type TelemetryStorageSettings } from './storage/settings';
 import { rejectTopic } from './topics';
 import { Uplink } from './uplink';
 import { writeBatch } from './write-batch';
 
 // The device link as one service: ingest queue, uplink handling, the broker (embedded Aedes on
-// MQTT_PORT, or an external one at MQTT_URL), command delivery and the periodic checks.
+// MQTT_PORT, or an external one at MQTT_URL), command delivery and the periodic checks. The periodic
+// checks run as jobs of the app's runner (jobs/job-runner.ts): once per period across the instances.
 
 export interface DeviceLinkOptions {
   db: Db;
@@ -39,6 +43,8 @@ export interface DeviceLinkOptions {
   external?: { group?: string; clientIdPrefix?: string; sessionExpirySeconds?: number };
   /** Ingest transactions in flight at once (see IngestQueue); 1 by default. */
   writers?: number;
+  /** Runs the periodic jobs below; without it there are none (tests call `sweep`). */
+  jobs?: JobScheduler;
   /** Run the periodic checks (offline, no charge, command timeouts); 0 turns them off. */
   sweepEveryMs?: number;
   /** Commit notifications: commands are delivered as their recording commits (see command-dispatcher.ts). */
@@ -51,6 +57,12 @@ export interface DeviceLinkOptions {
   mqttLimits?: Partial<MqttLimits>;
   /** Told how long each batch commit took, of each command published and of each periodic job's run. */
   metrics?: LinkMetrics;
+  /**
+   * How long telemetry is kept (TELEMETRY_RETENTION_DAYS ...): older samples are refused, and the
+   * storage maintenance runs as a job every `maintenanceEveryMs` (0: never by the runner). Without it,
+   * neither.
+   */
+  storage?: { settings: TelemetryStorageSettings; maintenanceEveryMs?: number };
 }
 
 export interface LinkMetrics {
@@ -58,6 +70,9 @@ export interface LinkMetrics {
   commandDelivered(): void;
   recordJobRun: RecordJobRun;
 }
+
+/** How often the telemetry storage maintenance runs (partitions, rollups, retention). */
+export const MAINTENANCE_EVERY_MS = 5 * 60_000;
 
 export class DeviceLink {
   readonly queue: IngestQueue;
@@ -67,7 +82,9 @@ export class DeviceLink {
   private publisher: Publisher | null = null;
   private dispatcher: CommandDispatcher | null = null;
   private unlisten: (() => Promise<void>) | null = null;
-  private timers: NodeJS.Timeout[] = [];
+  private scheduled: ScheduledJob[] = [];
+  private maintaining: Promise<void> | null = null;
+  private stopping = false;
 
   constructor(private readonly options: DeviceLinkOptions) {
     const dayOf = dayResolver(options.timeZone);
@@ -88,8 +105,13 @@ export class DeviceLink {
         ),
     });
     this.rejects = new RejectLog(options.db, options.log, (devices) => changed({ devices }));
+    const storage = options.storage?.settings;
     this.uplink = new Uplink(options.db, this.queue, changed, {
       rejects: this.rejects,
+      retention: storage && {
+        days: storage.retentionDays,
+        since: (now) => samplesKeptSince(storage, now),
+      },
       // The notice of a refused message, for a device that listens (QoS 0: it is not kept for later).
       notify: (device, notice) => {
         this.publisher
@@ -123,6 +145,9 @@ export class DeviceLink {
 
   async start(): Promise<void> {
     const { db, log } = this.options;
+    // The kept days' partitions exist before the first sample arrives.
+    if (this.options.storage)
+      await maintainTelemetryPartitions(db, new Date(), this.options.storage.settings);
     const refused = await devicesOutsideGrammar(db);
     if (refused.length > 0)
       log.warn(
@@ -167,18 +192,41 @@ export class DeviceLink {
     this.publisher = publisher;
     this.dispatcher = new CommandDispatcher(db, this.counting(publisher), log, this.options.changed);
     if (this.options.listener) this.unlisten = await this.dispatcher.wakeOnCommit(this.options.listener);
+    const jobs = this.options.jobs;
     const every = this.options.sweepEveryMs ?? 30_000;
-    if (every > 0) this.timers.push(setInterval(() => void this.sweep(), every));
+    if (jobs && every > 0)
+      this.scheduled.push(
+        jobs.add({
+          name: 'device-link.sweep',
+          everyMs: every,
+          // Not the moment the link starts: devices reconnect and the broker's backlog drains first, so
+          // a restart after an outage does not mark every device offline.
+          firstTryAfterMs: every,
+          run: () => timedJob(this.recordJobRun, 'offline_sweep', () => this.check(new Date())),
+        }),
+      );
+    const storage = this.options.storage;
+    const maintenanceEvery = storage?.maintenanceEveryMs ?? MAINTENANCE_EVERY_MS;
+    if (jobs && storage && maintenanceEvery > 0)
+      this.scheduled.push(
+        jobs.add({
+          name: 'telemetry.maintenance',
+          everyMs: maintenanceEvery,
+          run: () => timedJob(this.recordJobRun, 'telemetry_maintenance', () => this.maintain()),
+        }),
+      );
     const pass = this.options.commandPassEveryMs ?? 2000;
-    if (pass > 0) {
-      this.timers.push(
-        setInterval(() => {
-          timedJob(this.recordJobRun, 'command_redelivery', async () =>
-            this.dispatcher?.deliverWaiting(),
-          ).catch((error: unknown) => {
-            log.error({ err: error }, 'commands: periodic pass failed');
-          });
-        }, pass),
+    if (jobs && pass > 0) {
+      const dispatcher = this.dispatcher;
+      this.scheduled.push(
+        jobs.add({
+          name: 'commands.redeliver',
+          everyMs: pass,
+          // Through an external broker any instance reaches every device: one pass for all of them.
+          // The embedded broker's devices are connected to this instance only: it looks for its own.
+          scope: this.options.mqttUrl ? 'cluster' : 'instance',
+          run: () => timedJob(this.recordJobRun, 'command_redelivery', () => dispatcher.deliverWaiting()),
+        }),
       );
     }
   }
@@ -191,19 +239,55 @@ export class DeviceLink {
     if (this.broker && 'disconnect' in this.broker) this.broker.disconnect(deviceIds);
   }
 
-  /** The periodic checks; also callable from tests. */
+  /** The periodic checks, at `now` (tests); failures are logged. */
   async sweep(now = new Date()): Promise<void> {
-    const { db, log, timeZone } = this.options;
     try {
-      await timedJob(this.recordJobRun, 'offline_sweep', async () => {
-        const changed = this.options.changed ?? (() => {});
-        changed(await markOffline(db, now.getTime()));
-        changed(await raiseNoCharge(db, today(timeZone, now), localHour(timeZone, now), now.getTime()));
-        await this.dispatcher?.expire(now.getTime());
-      });
+      await this.check(now);
     } catch (error) {
-      log.error({ err: error }, 'device link: periodic check failed');
+      this.options.log.error({ err: error }, 'device link: periodic check failed');
     }
+  }
+
+  /** Devices gone silent, days without charge, commands that waited too long. */
+  private async check(now: Date): Promise<void> {
+    const { db, timeZone } = this.options;
+    const changed = this.options.changed ?? (() => {});
+    changed(await markOffline(db, now.getTime()));
+    changed(await raiseNoCharge(db, today(timeZone, now), localHour(timeZone, now), now.getTime()));
+    await this.dispatcher?.expire(now.getTime());
+  }
+
+  // ---- Periodic telemetry storage maintenance (telemetry/storage/maintenance.ts): partitions ahead,
+  // rollups of closed hours, retention; a job of the runner, so one instance runs each pass.
+
+  /** One storage maintenance pass from now (after the one under way). Never throws: it logs. */
+  maintainStorage(): Promise<void> {
+    return this.maintain().catch((error: unknown) =>
+      this.options.log.error({ err: error }, 'telemetry storage: maintenance failed'),
+    );
+  }
+
+  /** One pass after the one under way; rejects when it failed (the job runner records it). */
+  private maintain(): Promise<void> {
+    const storage = this.options.storage;
+    if (!storage || this.stopping) return Promise.resolve();
+    if (this.maintaining) return this.maintaining.then(() => this.maintain(), () => this.maintain());
+    const { db, log, timeZone } = this.options;
+    this.maintaining = maintainTelemetryStorage(db, new Date(), timeZone, storage.settings, () => this.stopping)
+      .then((result) => {
+        if (
+          result.created.length ||
+          result.dropped.length ||
+          result.packed.length ||
+          result.cleared ||
+          result.corrected
+        )
+          log.info(result, 'telemetry storage: maintained');
+      })
+      .finally(() => {
+        this.maintaining = null;
+      });
+    return this.maintaining;
   }
 
   /**
@@ -213,7 +297,9 @@ export class DeviceLink {
    * closes first).
    */
   async stop(): Promise<void> {
-    for (const t of this.timers) clearInterval(t);
+    this.stopping = true;
+    await Promise.all(this.scheduled.splice(0).map((job) => job.remove()));
+    await this.maintaining?.catch(() => {});
     await this.unlisten?.();
     this.dispatcher?.stop();
     await this.broker?.close();

@@ -5,11 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RejectNotice } from '@rms/contracts/telemetry';
 import { deviceCommands } from '../db/schema/commands';
 import { deviceRejects, telemetrySamples } from '../db/schema/telemetry';
+import { JobRunner } from '../jobs/job-runner';
 import { createTestApp, type TestApp } from '../testing/app';
 import { addDevice, sample } from '../testing/devices';
 import { recordCommands } from './commands';
 import { DeviceLink } from './device-link';
 import { connectExternalBroker } from './external-broker';
+import type { Uplink } from './uplink';
 
 // Ingest through an external broker (the machine's Mosquitto, MQTT_EXTERNAL_URL): run by .ci/run with
 // `npm run test:mosquitto`, not part of the default run, which has no broker to rely on. Each run uses
@@ -61,6 +63,37 @@ describe('external broker', () => {
     await server.close();
   });
 
+  it('takes a message again, on a new connection, when its ingest failed (it was never acknowledged)', async () => {
+    const device = await addDevice(t, `EXT-${run}-5`);
+    const group = `rms-ingest-${run}-e`;
+    let failures = 0;
+    // The database refuses the first attempt (an outage); the ingest is as usual after.
+    const flaky = {
+      receive: (...args: Parameters<Uplink['receive']>) => {
+        if (failures++ === 0) return Promise.reject(new Error('connection terminated'));
+        return t.app.deviceLink.uplink.receive(...args);
+      },
+    } as Uplink;
+    const server = await connectExternalBroker({
+      url: url!,
+      db: t.database.db,
+      uplink: flaky,
+      log: t.app.log,
+      connections: 1,
+      group,
+      clientIdPrefix: group,
+      sessionExpirySeconds: 60,
+    });
+    const client = await publisher(device.code);
+    await client.publishAsync(`rms/${device.code}/telemetry`, JSON.stringify(sample(Date.now() - 5000)), {
+      qos: 1,
+    });
+    await expect.poll(async () => (await stored(device.id)).length, { timeout: 15_000 }).toBe(1);
+    expect(failures).toBe(2);
+    await client.endAsync();
+    await server.close();
+  });
+
   it('gets what was published while the ingest was away, from its persistent session', async () => {
     const device = await addDevice(t, `EXT-${run}-2`);
     await (await ingest(`rms-ingest-${run}-b`, 2)).close();
@@ -106,6 +139,7 @@ describe('the device link on an external broker', () => {
   /** The whole device link of one deployment on the broker (its own group, so runs stay apart). */
   async function link(group: string) {
     const listener = t.database.listener(t.app.log);
+    const jobs = new JobRunner({ db: t.database.db, log: t.app.log, owner: group });
     const deviceLink = new DeviceLink({
       db: t.database.db,
       log: t.app.log,
@@ -114,12 +148,14 @@ describe('the device link on an external broker', () => {
       mqttUrl: url,
       external: { group, clientIdPrefix: group, sessionExpirySeconds: 60 },
       sweepEveryMs: 0,
+      jobs,
       listener,
     });
     await deviceLink.start();
     return {
       async stop() {
         await deviceLink.stop();
+        await jobs.stop();
         await listener.close();
       },
     };

@@ -13,8 +13,9 @@ import type { Uplink } from './uplink';
 // Ingest from an external broker (MQTT_URL: Mosquitto, EMQX). The server subscribes through a shared
 // subscription, so several server instances split the devices' messages, with fixed client ids and
 // persistent sessions, so messages published while it was away wait at the broker. Each message is
-// acknowledged (PUBACK) only after its batch has committed. mqtt.js handles one incoming message per
-// connection at a time, so a pool of connections lets many messages share a batch.
+// acknowledged (PUBACK) only after its batch has committed; one whose ingest failed is not
+// acknowledged, and its connection is reopened so that the broker sends it again. mqtt.js handles one
+// incoming message per connection at a time, so a pool of connections lets many messages share a batch.
 //
 // Device sign-in and topic rights belong to the external broker here: configure it so that a device
 // (username = RMS ID) may only publish to rms/%u/{telemetry,fault,ack} and subscribe to
@@ -68,10 +69,21 @@ export async function connectExternalBroker(options: {
           .byCode(topic.code)
           .then((device) => (device ? uplink.receive(device, topic.kind, packet.payload as Buffer) : null))
           .then(
-            () => done(),
+            () => {
+              // PUBACK follows: the message is committed (or refused and counted). Per instance, at
+              // debug level: which instance took which message.
+              log.debug({ topic: packet.topic }, 'mqtt: message taken');
+              done();
+            },
             (error: unknown) => {
-              log.error({ err: error, topic: packet.topic }, 'mqtt: ingest failed');
+              log.error(
+                { err: error, topic: packet.topic },
+                'mqtt: ingest failed, taken again on a new connection',
+              );
               done(error as Error);
+              // Unacknowledged, the message waits at the broker, which sends it again only on a new
+              // connection (MQTT 5): this one is dropped, and reopened after reconnectPeriod.
+              client.stream.destroy();
             },
           ),
       );

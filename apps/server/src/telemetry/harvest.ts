@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import type { SampleRow } from './sample-row';
+import { storedSamples } from './storage/stored-samples';
 
 // Daily energy harvest from the device's cumulative counter (docs/device-link.md). A day's harvest is
 // the sum of the counter's increases between consecutive samples of that day; a drop means the
@@ -125,12 +126,14 @@ async function recomputeDays(
     // The day's instants: a window of ±14 h around the UTC date covers every zone; dayOf picks exactly.
     const from = new Date(Date.parse(`${day}T00:00:00Z`) - 14 * 3_600_000).toISOString();
     const to = new Date(Date.parse(`${day}T00:00:00Z`) + 38 * 3_600_000).toISOString();
+    const stored = storedSamples({
+      devices: (id) => sql`${id} = ${deviceId}`,
+      from: sql`${from}::timestamptz`,
+      to: sql`${to}::timestamptz`,
+    });
     const result = await rowsOf<{ ts: string; energy_wh: number }>(
       db,
-      sql`
-      select ts, energy_wh from telemetry_samples
-      where device_id = ${deviceId} and ts >= ${from}::timestamptz and ts < ${to}::timestamptz
-      order by ts`,
+      sql`select s.ts, s.energy_wh from ${stored} s order by s.ts`,
     );
     const rows = result
       .map((r) => ({ ts: Date.parse(r.ts), energyWh: Number(r.energy_wh) }))

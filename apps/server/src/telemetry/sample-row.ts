@@ -31,8 +31,20 @@ export interface SampleRow {
 
 export type ParseResult = { ok: true; rows: SampleRow[] } | { ok: false; reason: string };
 
-/** Validates an already parsed message against the contract and the clock. */
-export function toRows(deviceId: number, json: unknown, now = Date.now()): ParseResult {
+/** How far back samples are kept: an older one is refused, naming the days. */
+export interface Retention {
+  days: number;
+  /** The oldest instant kept at `now` (epoch ms). */
+  since(now: number): number;
+}
+
+/** Validates an already parsed message against the contract, the clock and the retention. */
+export function toRows(
+  deviceId: number,
+  json: unknown,
+  now = Date.now(),
+  retention?: Retention,
+): ParseResult {
   // Checked against the one shape it has, so that the error names the field (a union would not).
   const parsed = (Array.isArray(json) ? telemetryBatch : telemetrySample).safeParse(json);
   if (!parsed.success) {
@@ -45,6 +57,8 @@ export function toRows(deviceId: number, json: unknown, now = Date.now()): Parse
     const ts = typeof sample.ts === 'number' ? sample.ts : Date.parse(sample.ts);
     if (ts > now + MAX_FUTURE_SKEW_MS) return { ok: false, reason: INGEST_MESSAGES.futureSample };
     if (ts < now - MAX_SAMPLE_AGE_MS) return { ok: false, reason: INGEST_MESSAGES.oldSample };
+    if (retention && ts < retention.since(now))
+      return { ok: false, reason: INGEST_MESSAGES.beyondRetention(retention.days) };
     rows.push(rowOf(deviceId, ts, sample));
   }
   return { ok: true, rows };

@@ -18,7 +18,7 @@ import type { DeviceIdentity } from './device-keys';
 import type { IngestQueue } from './ingest-queue';
 import type { LiveChanges } from './live-events';
 import type { RejectLog } from './reject-log';
-import { toRows } from './sample-row';
+import { toRows, type Retention } from './sample-row';
 
 // What a device sends, whichever way it arrives (embedded broker, external broker, HTTP): telemetry
 // goes through the batching queue; fault reports and command acknowledgements are written at once.
@@ -40,6 +40,8 @@ export interface UplinkOptions {
   rejects?: RejectLog;
   /** Tells the device about a refusal (its reject topic); must not throw. */
   notify?: (device: DeviceIdentity, notice: RejectNotice) => void;
+  /** Samples older than kept are refused (there is no partition left for them). */
+  retention?: Retention;
 }
 
 export class Uplink {
@@ -76,7 +78,7 @@ export class Uplink {
 
   /** Telemetry already parsed from JSON (the HTTP route's body). */
   async receiveTelemetry(device: DeviceIdentity, json: unknown): Promise<UplinkResult> {
-    const parsed = toRows(device.id, json);
+    const parsed = toRows(device.id, json, Date.now(), this.options.retention);
     if (!parsed.ok) return this.refuse(device, 'telemetry', parsed.reason);
     await this.queue.submit(parsed.rows);
     return { ok: true };

@@ -4,9 +4,11 @@ import { rowsOf } from '../db/rows';
 import { applySampleAlarms } from './alarms';
 import { updateHarvest } from './harvest';
 import { liveSampleOf, type SampleRow } from './sample-row';
+import { packableBefore, utcHour } from './storage/stored-samples';
 
-// One ingest batch, in one transaction: store the samples (a (device, ts) already stored is skipped),
-// then derive live state, daily harvest and alarms from the rows that were new.
+// One ingest batch, in one transaction: store the samples (a (device, ts) already stored, as a row or
+// in a packed hour, is skipped), then derive live state, daily harvest and alarms from the rows that
+// were new.
 
 export interface BatchResult {
   /** Samples that were new (the rest were redeliveries). */
@@ -23,7 +25,7 @@ export async function writeBatch(
   now = new Date(),
 ): Promise<BatchResult> {
   return db.transaction(async (tx) => {
-    const inserted = await insertSamples(tx, rows);
+    const inserted = await insertSamples(tx, rows, now);
     const newest = newestPerDevice(rows);
     const current = await upsertLiveState(tx, newest, now);
     await updateHarvest(tx, inserted, dayOf);
@@ -45,21 +47,30 @@ const iso = (ms: number) => new Date(ms).toISOString();
  */
 const arrayLiteral = (values: readonly (number | string)[]) => sql.param(`{${values.join(',')}}`);
 
-async function insertSamples(db: Db, rows: readonly SampleRow[]): Promise<SampleRow[]> {
+async function insertSamples(db: Db, rows: readonly SampleRow[], now: Date): Promise<SampleRow[]> {
   const col = (pick: (r: SampleRow) => number | string) => arrayLiteral(rows.map(pick));
+  // A sample of a day already packed (storage/packing.ts) is new only if its packed hour lacks it; the
+  // day under way is never packed, so its samples skip the look.
+  const packedBefore = new Date(packableBefore(now.getTime())).toISOString();
   const result = await rowsOf<{ device_id: number; ts: string }>(
     db,
     sql`
     insert into telemetry_samples
       (device_id, ts, gsm_sig, bt_v, bt_ch_i, bt_dis_i, soc, pv_v, pv_i, lo_v, lo_i,
        brightness, lo_sts, mppt, energy_wh, temp)
-    select * from unnest(
+    select k.* from unnest(
       ${col((r) => r.deviceId)}::int[], ${col((r) => iso(r.ts))}::timestamptz[],
       ${col((r) => r.gsmSig)}::smallint[], ${col((r) => r.btV)}::real[], ${col((r) => r.btChI)}::real[],
       ${col((r) => r.btDisI)}::real[], ${col((r) => r.soc)}::real[], ${col((r) => r.pvV)}::real[],
       ${col((r) => r.pvI)}::real[], ${col((r) => r.loV)}::real[], ${col((r) => r.loI)}::real[],
       ${col((r) => r.brightness)}::smallint[], ${col((r) => r.loSts)}::smallint[], ${col((r) => r.mppt)}::real[],
       ${col((r) => r.energyWh)}::float8[], ${col((r) => r.temp)}::real[])
+      as k(device_id, ts, gsm_sig, bt_v, bt_ch_i, bt_dis_i, soc, pv_v, pv_i, lo_v, lo_i, brightness, lo_sts,
+           mppt, energy_wh, temp)
+    where k.ts >= ${packedBefore}::timestamptz or not exists (
+      select 1 from telemetry_sample_hours p
+      where p.hour = ${utcHour(sql`k.ts`)} and p.device_id = k.device_id
+        and (extract(epoch from k.ts - p.hour) * 1000)::int = any(p.offsets))
     on conflict do nothing
     returning device_id, ts`,
   );

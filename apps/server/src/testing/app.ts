@@ -42,6 +42,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     PORT: '0',
     MQTT_PORT: '0',
     DEMO: '0',
+    // Tests write history at fixed dates through the ingest: samples are kept as long as the device
+    // link takes them at all (400 days), unless a test sets its own retention.
+    TELEMETRY_RETENTION_DAYS: '400',
     ...(databaseUrl && { DATABASE_URL: databaseUrl, JWT_SECRET: randomBytes(48).toString('base64url') }),
     ...options.env,
   });

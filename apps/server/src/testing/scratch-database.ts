@@ -8,11 +8,11 @@ export interface ScratchDatabase {
 }
 
 /**
- * A database of one test file's own: when DATABASE_URL is set (CI's second run), a new PostgreSQL
- * database created beside it and dropped after; otherwise nothing to make (PGlite in memory).
+ * A database of one test file's own: when DATABASE_URL (or the `baseUrl` given) is set (CI's second
+ * run), a new PostgreSQL database created beside it and dropped after; otherwise nothing to make
+ * (PGlite in memory).
  */
-export async function scratchDatabase(): Promise<ScratchDatabase> {
-  const baseUrl = process.env.DATABASE_URL;
+export async function scratchDatabase(baseUrl = process.env.DATABASE_URL): Promise<ScratchDatabase> {
   if (!baseUrl) return { url: undefined, drop: async () => {} };
   const name = `rms_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });

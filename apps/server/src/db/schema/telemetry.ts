@@ -33,12 +33,21 @@ export const deviceKeys = pgTable('device_keys', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Samples as devices measured them. Natively partitioned by range of `ts`, one partition per UTC day
+ * (telemetry/storage/partitions.ts), so old days are dropped whole after TELEMETRY_RETENTION_DAYS; a
+ * default partition catches a row whose day has no partition yet. Columns are ordered widest first so
+ * that no alignment padding falls between them. The primary key leads with `ts`: the ingest appends
+ * near the right edge (its pages stay full) and the device report reads it backwards, newest first;
+ * a device's rows are found through `telemetry_samples_device`, which stores each device id once per
+ * page with the list of its rows (btree deduplication), a few bytes a sample.
+ */
 export const telemetrySamples = pgTable(
   'telemetry_samples',
   {
-    deviceId: device(),
     ts: timestamp('ts', { withTimezone: true }).notNull(),
-    gsmSig: smallint('gsm_sig').notNull(),
+    energyWh: doublePrecision('energy_wh').notNull(),
+    deviceId: device(),
     btV: real('bt_v').notNull(),
     btChI: real('bt_ch_i').notNull(),
     btDisI: real('bt_dis_i').notNull(),
@@ -47,14 +56,137 @@ export const telemetrySamples = pgTable(
     pvI: real('pv_i').notNull(),
     loV: real('lo_v').notNull(),
     loI: real('lo_i').notNull(),
+    mppt: real('mppt').notNull(),
+    temp: real('temp').notNull(),
+    gsmSig: smallint('gsm_sig').notNull(),
     brightness: smallint('brightness').notNull(),
     loSts: smallint('lo_sts').notNull(),
-    mppt: real('mppt').notNull(),
-    energyWh: doublePrecision('energy_wh').notNull(),
-    temp: real('temp').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.deviceId, t.ts] }), index('telemetry_samples_ts').on(t.ts)],
+  (t) => [primaryKey({ columns: [t.ts, t.deviceId] }), index('telemetry_samples_device').on(t.deviceId)],
 );
+
+/** A packed hour's readings, in the order they are stored per sample (`readings`, then `levels`). */
+export const PACKED_READINGS = [
+  'bt_v',
+  'bt_ch_i',
+  'bt_dis_i',
+  'soc',
+  'pv_v',
+  'pv_i',
+  'lo_v',
+  'lo_i',
+  'mppt',
+  'temp',
+] as const;
+export const PACKED_LEVELS = ['gsm_sig', 'brightness', 'lo_sts'] as const;
+
+/**
+ * Samples of closed UTC days, packed (telemetry/storage/packing.ts): one row per device and UTC hour,
+ * its samples in time order as arrays: milliseconds after the hour, energy, a row of PACKED_READINGS
+ * and one of PACKED_LEVELS per sample. A sample costs its values and little else (a row of
+ * telemetry_samples adds a tuple header and two index entries). Partitioned by UTC day like the
+ * samples, and dropped with them after TELEMETRY_RETENTION_DAYS.
+ */
+export const telemetrySampleHours = pgTable(
+  'telemetry_sample_hours',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    deviceId: device(),
+    samples: integer('samples').notNull(),
+    energyWh: doublePrecision('energy_wh').array().notNull(),
+    offsets: integer('offsets').array().notNull(),
+    readings: real('readings').array().notNull(),
+    levels: smallint('levels').array().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.hour, t.deviceId] }),
+    index('telemetry_sample_hours_device').on(t.deviceId),
+  ],
+);
+
+// ---- Rollups (telemetry/storage/rollups.ts): hourly and daily summaries of each device's samples, which
+// the graphs and the device report read for long ranges and for days whose samples are no longer kept.
+// An hour is a local hour of TIME_ZONE (the instant it begins), a day a local day. Each keeps the means
+// of the device report's readings and, for each graph's main series, its lowest and highest sample
+// (time and the readings a graph point is made of), so a graph reduced to whole hours or days picks the
+// very samples it would have picked from the samples themselves. An extreme that is the same sample as
+// an earlier one (an hour of one sample has one sample for all six) is not written again: `repeats`
+// says which earlier one it is (telemetry/storage/summaries.ts), and its columns stay null.
+
+/** The device report's readings, kept as means. */
+export const ROLLUP_MEANS = ['gsm_sig', 'bt_v', 'bt_ch_i', 'lo_i', 'pv_v', 'pv_i', 'mppt', 'soc'] as const;
+/** What a graph point is computed from (its powers are products of these). */
+export const POINT_READINGS = ['lo_i', 'bt_v', 'lo_v', 'bt_ch_i', 'pv_i', 'pv_v'] as const;
+/** The graphs' main series (GRAPH_SERIES), each kept as its lowest and its highest sample. */
+export const EXTREME_SERIES = ['pv_power', 'bt_v', 'load_power'] as const;
+export type ExtremeSeries = (typeof EXTREME_SERIES)[number];
+export const EXTREMES = EXTREME_SERIES.flatMap((series) => [`${series}_low`, `${series}_high`] as const);
+
+/**
+ * The means, each extreme as its time and readings (8-byte time first: no padding between; only the
+ * first is always written), then `repeats`.
+ */
+function summaryColumns() {
+  return {
+    ...Object.fromEntries(ROLLUP_MEANS.map((f) => [`${f}_mean`, real(`${f}_mean`).notNull()])),
+    ...Object.fromEntries(
+      EXTREMES.flatMap((e, i) => {
+        const ts = timestamp(`${e}_ts`, { withTimezone: true });
+        return [
+          [`${e}_ts`, i === 0 ? ts.notNull() : ts],
+          ...POINT_READINGS.map((r) => [
+            `${e}_${r}`,
+            i === 0 ? real(`${e}_${r}`).notNull() : real(`${e}_${r}`),
+          ]),
+        ];
+      }),
+    ),
+    /** For each extreme after the first, 3 bits: 0, its own columns; k, the same sample as extreme k - 1. */
+    repeats: smallint('repeats').notNull().default(0),
+  } as Record<string, ReturnType<typeof real> | ReturnType<typeof timestamp> | ReturnType<typeof smallint>>;
+}
+
+/**
+ * One row per device and local hour that has samples. Partitioned by month of `hour`; months are
+ * dropped whole after TELEMETRY_HOURLY_RETENTION_DAYS. The key leads with the hour (the roll-up appends
+ * an hour of every device at a time, and the device report reads it newest first); a device's hours
+ * are found through the deduplicated index on device_id.
+ */
+export const telemetryHourly = pgTable(
+  'telemetry_hourly',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    deviceId: device(),
+    samples: integer('samples').notNull(),
+    ...summaryColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.deviceId] }), index('telemetry_hourly_device').on(t.deviceId)],
+);
+
+/**
+ * One row per device and closed local day that has samples, made from its hours (kept for good, like
+ * daily_harvest). `hours` counts its hourly rows (the device report counts them without reading them);
+ * `harvest_samples` is the day's sample count in daily_harvest when the row was made: when the ingest
+ * counts more (a sample that came late), the day's hours are made again from the samples.
+ */
+export const telemetryDaily = pgTable(
+  'telemetry_daily',
+  {
+    day: date('day').notNull(),
+    deviceId: device(),
+    samples: integer('samples').notNull(),
+    hours: integer('hours').notNull(),
+    harvestSamples: integer('harvest_samples').notNull(),
+    ...summaryColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.deviceId] }), index('telemetry_daily_device').on(t.deviceId)],
+);
+
+/** Where the hourly rollups stand: every local hour before `rolled_to` is rolled up (one row). */
+export const telemetryRollupState = pgTable('telemetry_rollup_state', {
+  id: smallint('id').primaryKey().default(1),
+  rolledTo: timestamp('rolled_to', { withTimezone: true }),
+});
 
 /** The newest sample of each device and its status; `last_seen_at` is the server's receive time. */
 export const deviceLiveState = pgTable(

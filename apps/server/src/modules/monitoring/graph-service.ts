@@ -1,11 +1,9 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   GRAPH_DEFAULT_DAYS,
   GRAPH_MAX_DAYS,
   GRAPH_MESSAGES,
-  GRAPH_SERIES,
   daysBetween,
-  type GraphField,
   type GraphKind,
   type GraphPoint,
   type GraphQuery,
@@ -14,34 +12,28 @@ import type { AuthUser } from '../../auth/access';
 import { addDays, today } from '../../calendar';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { telemetrySamples as s } from '../../db/schema/telemetry';
 import { fieldError } from '../../errors';
-import { filteredDeviceIds } from '../activations';
+import { horizonsAt, hoursFrom, samplesFrom } from '../../telemetry/storage/horizons';
+import type { TelemetryStorageSettings } from '../../telemetry/storage/settings';
 import { getInventory } from '../inventory';
 import { dayStart } from './days';
+import { countedSamples, inFilters, narrowed, samplesGraph } from './graph-samples';
+import { summaryGraph } from './graph-summaries';
 
 // Graph points of one device (spec 02 §2 "/graph-view", §3). Long ranges are reduced in the database:
-// when the range holds more samples than `points`, it is cut into points/2 equal time buckets and each
-// bucket keeps the samples with the minimum and the maximum of the tab's main series, so a peak is never
-// averaged away and the answer has at most `points` rows; otherwise every sample is answered.
+// when the range holds more samples than `points`, it is cut into at most points/2 time buckets and
+// each bucket keeps the samples with the minimum and the maximum of the tab's main series, so a peak is
+// never averaged away and the answer has at most `points` rows; otherwise every sample is answered.
+//
+// Where a bucket is shorter than an hour the samples are read (graph-samples.ts). Longer buckets are
+// made of whole local hours, or whole local days when a bucket spans a day or the range starts before
+// the hourly rollups kept, and read from the rollups (graph-summaries.ts): a rollup keeps its hour's or
+// day's lowest and highest sample of each main series, so a bucket made of them picks the very samples
+// the samples themselves would give. A range whose samples are no longer kept is drawn from rollups
+// whatever its length (two points an hour at most).
 
-/** The SQL of each graph field over telemetry_samples (products stay real, like their factors). */
-const FIELD_SQL: Record<GraphField, SQL> = {
-  lo_i: sql`${s.loI}`,
-  bt_v: sql`${s.btV}`,
-  load_power: sql`${s.loV} * ${s.loI}`,
-  bt_ch_i: sql`${s.btChI}`,
-  bt_power: sql`${s.btV} * ${s.btChI}`,
-  pv_i: sql`${s.pvI}`,
-  pv_v: sql`${s.pvV}`,
-  pv_power: sql`${s.pvV} * ${s.pvI}`,
-};
-const FIELDS = Object.keys(FIELD_SQL) as GraphField[];
-
-/** Any of the activation filters besides the device itself. */
-function narrowed(q: GraphQuery): boolean {
-  return Boolean(q.query || q.state || q.city || q.project || q.online || q.pin || q.pole || q.address);
-}
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
 
 /** The range asked for, or its default (the last GRAPH_DEFAULT_DAYS days to today, local). */
 function rangeOf(q: GraphQuery, timeZone: string): { start: string; end: string } {
@@ -55,6 +47,7 @@ function rangeOf(q: GraphQuery, timeZone: string): { start: string; end: string 
 export async function graphOf(
   db: Db,
   timeZone: string,
+  storage: TelemetryStorageSettings,
   auth: AuthUser,
   kind: GraphKind,
   q: GraphQuery,
@@ -64,50 +57,30 @@ export async function graphOf(
   const from = dayStart(start, timeZone);
   const to = dayStart(addDays(end, 1), timeZone);
   const buckets = Math.max(1, Math.floor(q.points / 2));
-  const main = sql.identifier(GRAPH_SERIES[kind].main);
-  const selected = sql.join(
-    FIELDS.map((f) => sql`${FIELD_SQL[f]} as ${sql.identifier(f)}`),
-    sql`, `,
-  );
-  const outputs = sql.join(
-    FIELDS.map((f) => sql.identifier(f)),
-    sql`, `,
-  );
-  const scope = narrowed(q) ? sql`and ${inArray(s.deviceId, filteredDeviceIds(db, auth, q))}` : sql``;
-  const rows = await rowsOf<Record<GraphField, number> & { created_at: string }>(
+  const [span] = await rowsOf<{ from: number; to: number }>(
     db,
-    sql`with samples as (
-          select ${s.ts} as ts, ${selected}
-          from ${s}
-          where ${s.deviceId} = ${q.device} and ${s.ts} >= ${from} and ${s.ts} < ${to} ${scope}
-        ),
-        total as (select count(*) as n from samples),
-        bucketed as (
-          select samples.*,
-            width_bucket(extract(epoch from ts)::float8, extract(epoch from ${from})::float8,
-                         extract(epoch from ${to})::float8, ${buckets}::int) as bucket
-          from samples
-        ),
-        ranked as (
-          select bucketed.*, first_value(ts) over w as low_ts, last_value(ts) over w as high_ts
-          from bucketed
-          window w as (partition by bucket order by ${main}, ts
-                       rows between unbounded preceding and unbounded following)
-        )
-        select to_char(ts at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, ${outputs}
-        from ranked
-        where (select n from total) <= ${q.points}::int or ts = low_ts or ts = high_ts
-        order by ts`,
+    sql`select (extract(epoch from ${from}) * 1000)::float8 as from, (extract(epoch from ${to}) * 1000)::float8 as to`,
   );
-  return rows.map((r) => ({
-    created_at: r.created_at,
-    lo_i: Number(r.lo_i),
-    bt_v: Number(r.bt_v),
-    load_power: Number(r.load_power),
-    bt_ch_i: Number(r.bt_ch_i),
-    bt_power: Number(r.bt_power),
-    pv_i: Number(r.pv_i),
-    pv_v: Number(r.pv_v),
-    pv_power: Number(r.pv_power),
-  }));
+  const fromMs = Number(span!.from);
+  const hours = (Number(span!.to) - fromMs) / HOUR_MS;
+  const horizons = await horizonsAt(db, new Date(), storage);
+  if (
+    samplesFrom(horizons, fromMs) &&
+    (hours < buckets || (await countedSamples(db, q.device, start, end)) <= q.points)
+  )
+    return samplesGraph(db, auth, kind, q, { from, to, buckets });
+  if (narrowed(q) && !(await inFilters(db, auth, q))) return [];
+  const days = daysBetween(start, end);
+  const byDay = hours / buckets >= DAY_MS / HOUR_MS || !hoursFrom(horizons, fromMs);
+  return summaryGraph(db, {
+    device: q.device,
+    kind,
+    timeZone,
+    start,
+    from,
+    to,
+    unit: byDay ? 'day' : 'hour',
+    per: Math.max(1, Math.ceil(byDay ? days / buckets : hours / buckets)),
+    rolledTo: horizons.rolledTo,
+  });
 }

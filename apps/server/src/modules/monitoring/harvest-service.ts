@@ -1,10 +1,12 @@
-import { and, avg, between, eq, gt, gte, sql, sum } from 'drizzle-orm';
+import { and, between, eq, sql, sum } from 'drizzle-orm';
 import { MPPT_DAYS } from '@rms/contracts/monitoring';
 import type { AuthUser } from '../../auth/access';
 import { orgScope } from '../../auth/tenant';
 import type { Db } from '../../db/client';
 import { rmsDevices } from '../../db/schema/inventory';
-import { dailyHarvest, telemetrySamples } from '../../db/schema/telemetry';
+import { rowsOf } from '../../db/rows';
+import { dailyHarvest } from '../../db/schema/telemetry';
+import { storedSamples } from '../../telemetry/storage/stored-samples';
 import { addDays, today } from '../../calendar';
 import { getInventory } from '../inventory';
 import { daysBetween, dayStart, localDay } from './days';
@@ -47,18 +49,15 @@ export async function harvestOf(
 export async function mpptDaysOf(db: Db, timeZone: string, auth: AuthUser, deviceId: number) {
   await getInventory(db, auth, 'rms', deviceId);
   const first = addDays(today(timeZone), 1 - MPPT_DAYS);
-  const day = localDay(telemetrySamples.ts, timeZone);
-  const rows = await db
-    .select({ day, mppt: sql<number>`${avg(telemetrySamples.mppt)}::float8` })
-    .from(telemetrySamples)
-    .where(
-      and(
-        eq(telemetrySamples.deviceId, deviceId),
-        gte(telemetrySamples.ts, sql`${dayStart(first, timeZone)}`),
-        gt(telemetrySamples.pvI, 0),
-      ),
-    )
-    .groupBy(sql`1`);
+  const stored = storedSamples({
+    devices: (id) => sql`${id} = ${deviceId}`,
+    from: dayStart(first, timeZone),
+  });
+  const rows = await rowsOf<{ day: string; mppt: number }>(
+    db,
+    sql`select ${localDay(sql`s.ts`, timeZone)} as day, avg(s.mppt)::float8 as mppt
+        from ${stored} s where s.pv_i > 0 group by 1`,
+  );
   const byDay = new Map(rows.map((r) => [r.day, Number(r.mppt)]));
   return daysBetween(first, addDays(first, MPPT_DAYS - 1)).map((date) => ({
     date,

@@ -1,11 +1,13 @@
-import { and, desc, eq, gte, lt, max, min, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { LiveReport } from '@rms/contracts/monitoring';
 import type { AuthUser } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { activations } from '../../db/schema/activations';
 import { poles, stlts } from '../../db/schema/inventory';
 import { deviceParameters } from '../../db/schema/parameters';
-import { deviceLiveState, telemetrySamples } from '../../db/schema/telemetry';
+import { rowsOf } from '../../db/rows';
+import { deviceLiveState } from '../../db/schema/telemetry';
+import { storedSamples } from '../../telemetry/storage/stored-samples';
 import { addDays, today } from '../../calendar';
 import { getInventory } from '../inventory';
 import { dayStart } from './days';
@@ -42,17 +44,22 @@ export async function liveReportOf(
       .where(eq(deviceParameters.deviceId, deviceId))
       .orderBy(desc(deviceParameters.version))
       .limit(1),
-    db
-      .select({ on: min(telemetrySamples.ts), off: max(telemetrySamples.ts) })
-      .from(telemetrySamples)
-      .where(
-        and(
-          eq(telemetrySamples.deviceId, deviceId),
-          eq(telemetrySamples.loSts, 1),
-          gte(telemetrySamples.ts, sql`${dayStart(day, timeZone)}`),
-          lt(telemetrySamples.ts, sql`${dayStart(addDays(day, 1), timeZone)}`),
-        ),
-      ),
+    // The light's first and last sample switched on today (part of the local day may be packed already).
+    rowsOf<{ on: number | null; off: number | null }>(
+      db,
+      sql`select (extract(epoch from min(s.ts)) * 1000)::float8 as on, (extract(epoch from max(s.ts)) * 1000)::float8 as off
+          from ${storedSamples({
+            devices: (id) => sql`${id} = ${deviceId}`,
+            from: dayStart(day, timeZone),
+            to: dayStart(addDays(day, 1), timeZone),
+          })} s
+          where s.lo_sts = 1`,
+    ).then((rows) =>
+      rows.map((r) => ({
+        on: r.on === null ? null : new Date(Number(r.on)),
+        off: r.off === null ? null : new Date(Number(r.off)),
+      })),
+    ),
     rejectSummaries(db, [deviceId]),
   ]);
   const s = live?.sample;

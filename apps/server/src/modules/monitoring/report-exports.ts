@@ -15,6 +15,7 @@ import type { Db } from '../../db/client';
 import { reportExports } from '../../db/schema/monitoring';
 import { HttpError, notFound } from '../../errors';
 import type { ReportRetention } from '../../storage/report-retention';
+import type { TelemetryStorageSettings } from '../../telemetry/storage/settings';
 import { newReportKey, type Storage } from '../../storage/storage';
 import { recordFileOwner } from '../uploads';
 import { CSV_HEADER_LINE, csvRows } from './report-csv';
@@ -42,6 +43,8 @@ export interface ReportExportDeps {
   storage: Storage;
   retention: ReportRetention;
   timeZone: string;
+  /** How long samples are kept: older days are exported from the rollups. */
+  telemetry: TelemetryStorageSettings;
   log: FastifyBaseLogger;
 }
 
@@ -149,7 +152,7 @@ export class ReportExports {
   }
 
   private async run(job: Row, auth: AuthUser, filters: ReportExportFilters, signal: AbortSignal) {
-    const { db, storage, timeZone, log } = this.deps;
+    const { db, storage, timeZone, telemetry, log } = this.deps;
     let written = 0;
     let savedAt = 0;
     const save = async (fields: Partial<typeof reportExports.$inferInsert>) => {
@@ -165,7 +168,7 @@ export class ReportExports {
       saving = saving.then(() => save({ rowsWritten: written })).catch(() => {});
     }, HEARTBEAT_MS);
     try {
-      const rows = await csvRows(db, timeZone, auth, filters);
+      const rows = await csvRows(db, timeZone, telemetry, auth, filters);
       const progress = this.running.get(job.id);
       if (progress) progress.total = rows.total;
       await save({ rowsTotal: rows.total });

@@ -14,10 +14,12 @@ import { reportPage } from './report-service';
 // runs the same job and answers when the file is stored.
 
 export const reportRoutes: FastifyPluginAsync = async (app) => {
-  const { timeZone, mapTileUrl, mapTileAttribution } = app.config;
+  const { timeZone, mapTileUrl, mapTileAttribution, telemetry } = app.config;
 
   for (const kind of GRAPH_KINDS) {
-    route(app, GRAPH_API[kind], (request) => graphOf(app.db, timeZone, caller(request), kind, request.query));
+    route(app, GRAPH_API[kind], (request) =>
+      graphOf(app.db, timeZone, telemetry, caller(request), kind, request.query),
+    );
   }
 
   route(app, M.deviceReport, (request) => {
@@ -26,7 +28,7 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
       const { page: _page, page_size: _size, export_csv: _csv, ...filters } = request.query;
       return app.reportExports.exportNow(auth, filters);
     }
-    return reportPage(app.db, timeZone, auth, request.query);
+    return reportPage(app.db, timeZone, telemetry, auth, request.query);
   });
 
   route(app, M.startExport, (request) => app.reportExports.start(caller(request), request.body));
