@@ -85,13 +85,13 @@ const { call, signIn } = apiCalls(api);
 // --- the fleet ------------------------------------------------------------------------------------------
 const fleet = { organization_id: await benchFleet(client, { call, signIn }, size, log) };
 const samples = // The samples table is partitioned by day: its partitions hold the rows.
-(
-  await client.query<{ n: string }>(
-    `select sum(greatest(c.reltuples, 0))::bigint as n from pg_partition_tree($1::regclass) t
+  (
+    await client.query<{ n: string }>(
+      `select sum(greatest(c.reltuples, 0))::bigint as n from pg_partition_tree($1::regclass) t
      join pg_class c on c.oid = t.relid where t.isleaf`,
-    ['telemetry_samples'],
-  )
-).rows[0]!.n;
+      ['telemetry_samples'],
+    )
+  ).rows[0]!.n;
 const [{ id: device }] = (
   await client.query<{ id: number }>('select min(id) as id from rms_devices where organization_id = $1', [
     fleet.organization_id,

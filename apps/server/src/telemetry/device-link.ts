@@ -271,9 +271,19 @@ export class DeviceLink {
   private maintain(): Promise<void> {
     const storage = this.options.storage;
     if (!storage || this.stopping) return Promise.resolve();
-    if (this.maintaining) return this.maintaining.then(() => this.maintain(), () => this.maintain());
+    if (this.maintaining)
+      return this.maintaining.then(
+        () => this.maintain(),
+        () => this.maintain(),
+      );
     const { db, log, timeZone } = this.options;
-    this.maintaining = maintainTelemetryStorage(db, new Date(), timeZone, storage.settings, () => this.stopping)
+    this.maintaining = maintainTelemetryStorage(
+      db,
+      new Date(),
+      timeZone,
+      storage.settings,
+      () => this.stopping,
+    )
       .then((result) => {
         if (
           result.created.length ||
