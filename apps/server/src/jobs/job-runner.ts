@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 
-// The periodic jobs (the offline sweep, the command pass, the report retention sweep) through one
+// The periodic jobs (the offline sweep, the command pass, the telemetry storage maintenance, the report
+// and audit retention sweeps) through one
 // runner backed by the database, so that with several instances on one PostgreSQL each run happens on
 // one instance. Every instance keeps a timer per job; when it fires, the instance tries to *claim* the
 // job's row in background_jobs: one UPDATE that succeeds only when the next run is due and nobody holds

@@ -1,4 +1,5 @@
-// The periodic jobs (offline sweep, command redelivery pass, report retention...) report each run:
+// The periodic jobs (offline sweep, command redelivery pass, telemetry maintenance, report and audit
+// retention) report each run:
 // `recordJobRun(job, ok, seconds)` counts it in rms_job_runs_total{job,outcome} and times it. A service
 // with a periodic job takes the function in its options (createServices hands it the instance's one).
 

@@ -202,7 +202,7 @@ export class DeviceLink {
           // Not the moment the link starts: devices reconnect and the broker's backlog drains first, so
           // a restart after an outage does not mark every device offline.
           firstTryAfterMs: every,
-          run: () => timedJob(this.recordJobRun, 'offline_sweep', () => this.check(new Date())),
+          run: () => this.check(new Date()),
         }),
       );
     const storage = this.options.storage;
@@ -248,13 +248,15 @@ export class DeviceLink {
     }
   }
 
-  /** Devices gone silent, days without charge, commands that waited too long. */
-  private async check(now: Date): Promise<void> {
-    const { db, timeZone } = this.options;
-    const changed = this.options.changed ?? (() => {});
-    changed(await markOffline(db, now.getTime()));
-    changed(await raiseNoCharge(db, today(timeZone, now), localHour(timeZone, now), now.getTime()));
-    await this.dispatcher?.expire(now.getTime());
+  /** Devices gone silent, days without charge, commands that waited too long; counted in the metrics. */
+  private check(now: Date): Promise<void> {
+    return timedJob(this.recordJobRun, 'offline_sweep', async () => {
+      const { db, timeZone } = this.options;
+      const changed = this.options.changed ?? (() => {});
+      changed(await markOffline(db, now.getTime()));
+      changed(await raiseNoCharge(db, today(timeZone, now), localHour(timeZone, now), now.getTime()));
+      await this.dispatcher?.expire(now.getTime());
+    });
   }
 
   // ---- Periodic telemetry storage maintenance (telemetry/storage/maintenance.ts): partitions ahead,

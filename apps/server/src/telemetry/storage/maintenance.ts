@@ -17,7 +17,8 @@ import {
 } from './settings';
 
 // The periodic work that keeps telemetry bounded, as plain functions of (database, now, settings): the
-// device link calls them on a timer (device-link.ts), and any scheduler may instead.
+// device link runs them as a job of the app's runner (device-link.ts, jobs/job-runner.ts: one instance
+// each pass) and checks the partitions ahead at its start.
 
 const DAY_MS = 86_400_000;
 

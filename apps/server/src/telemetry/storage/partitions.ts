@@ -18,6 +18,14 @@ const DAY_MS = 86_400_000;
  */
 const LOCK_TIMEOUT = sql.raw(`set local lock_timeout = '5s'`);
 
+/**
+ * Partition changes take turns across instances (a transaction-scoped advisory lock): two instances
+ * starting together each make the days ahead, and two such DDL transactions lock the parent and the
+ * default partition in different orders, which PostgreSQL ends as a deadlock. In turn, the second
+ * finds the partition made (42P07) and goes on.
+ */
+const PARTITION_TURN = sql.raw('select pg_advisory_xact_lock(727001)');
+
 export interface PartitionedTable {
   table: 'telemetry_samples' | 'telemetry_sample_hours' | 'telemetry_hourly';
   /** The partition key's column. */
@@ -114,6 +122,7 @@ async function createPartition(
   try {
     await db.transaction(async (tx) => {
       await tx.execute(LOCK_TIMEOUT);
+      await tx.execute(PARTITION_TURN);
       const [waiting] = await rowsOf<{ any: boolean }>(
         tx,
         sql`select exists (select 1 from ${defaults} where ${key} >= ${from} and ${key} < ${to}) as any`,
@@ -151,6 +160,7 @@ export async function dropPartitionsBefore(db: Db, t: PartitionedTable, before: 
     if (p.to > before) break;
     await db.transaction(async (tx) => {
       await tx.execute(LOCK_TIMEOUT);
+      await tx.execute(PARTITION_TURN);
       await tx.execute(sql`drop table if exists ${sql.identifier(p.name)}`);
     });
     dropped.push(p.name);
