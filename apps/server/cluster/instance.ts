@@ -33,6 +33,12 @@ export interface Instance {
 
 const READY = /^RMS Console on http:\/\/localhost:(\d+)/;
 
+/** Every instance still running: none outlives the test run, even one whose start timed out. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 /** Starts an instance and answers once it listens (or fails with what it printed). */
 export async function startInstance(
   name: string,
@@ -43,10 +49,17 @@ export async function startInstance(
   const { command, args, cwd } = serverCommand();
   const child = spawn(command, args, {
     cwd,
-    env: { ...process.env, ...env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' },
+    // JSON log lines whatever the environment's default: the test reads them.
+    env: { ...process.env, ...env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_FORMAT: 'json' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  running.add(child);
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      running.delete(child);
+      resolve();
+    }),
+  );
   void exited.then(() => rmSync(dataDir, { recursive: true, force: true }));
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));

@@ -69,7 +69,7 @@ beforeAll(async () => {
     startInstance('b', { ...env, INSTANCE_ID: 'b' }, logsOfB),
   ]);
   database = await openDatabase({ databaseUrl: scratch.url });
-}, 120_000);
+}, 180_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -259,7 +259,13 @@ describe('two instances on one PostgreSQL and one broker', () => {
       );
     // The offline sweep first runs a period (30 s) after an instance starts.
     await expect.poll(jobs, { timeout: 60_000, interval: 1000 }).toEqual(
-      ['commands.redeliver', 'device-link.sweep', 'reports.retention'].map((name) => ({
+      [
+        'audit.retention',
+        'commands.redeliver',
+        'device-link.sweep',
+        'reports.retention',
+        'telemetry.maintenance',
+      ].map((name) => ({
         name,
         ran: true,
         failures: 0,
