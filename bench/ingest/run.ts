@@ -309,29 +309,41 @@ if (stat) {
 log(
   `  machine                   ${cpus().length} cores; load average ${loadAtStart.toFixed(1)} at start, ${loadAtEnd.toFixed(1)} at end`,
 );
-// Bytes per stored sample and what 10,000 devices reporting once a minute for 30 days would take:
-// samples at the run's bytes per sample, an hourly rollup row per device and hour, a daily one per day.
-const { tables } = (await ask('footprint')) as unknown as {
+// Bytes per stored sample, as rows and packed, and what 10,000 devices reporting once a minute for 30
+// days would take: the last 2 days as rows (the local day under way and the UTC day not packed yet),
+// the 28 before them packed, an hourly rollup row per device and hour, a daily one per day.
+const { tables, packed } = (await ask('footprint')) as unknown as {
   tables: Record<string, { bytes: number; rows: number }>;
+  /** A copy of the run's samples, one a minute, packed as the maintenance packs a closed day. */
+  packed: { bytes: number; samples: number; hours: number } | null;
 };
 const perRow = (t: string) => (tables[t] && tables[t].rows > 0 ? tables[t].bytes / tables[t].rows : 0);
 const samplesTable = tables.telemetry_samples!;
-const fleet = { devices: 10_000, days: 30 };
+const asRows = perRow('telemetry_samples');
+const asPacked = packed ? packed.bytes / packed.samples : asRows;
+const fleet = { devices: 10_000, days: 30, rowDays: packed ? 2 : 30 };
+const samplesPerDay = fleet.devices * 1440;
 const projected = {
-  samples: fleet.devices * 1440 * fleet.days * perRow('telemetry_samples'),
+  rows: samplesPerDay * fleet.rowDays * asRows,
+  packed: samplesPerDay * (fleet.days - fleet.rowDays) * asPacked,
   hourly: fleet.devices * 24 * fleet.days * perRow('telemetry_hourly'),
   daily: fleet.devices * fleet.days * perRow('telemetry_daily'),
 };
 const gb = (bytes: number) => (bytes / 1e9).toFixed(1);
 log(
-  `  footprint                 samples ${samplesTable.rows} rows, ${(samplesTable.bytes / 1e6).toFixed(1)} MB with indexes = ${perRow('telemetry_samples').toFixed(1)} bytes per sample` +
+  `  footprint                 samples ${samplesTable.rows} rows, ${(samplesTable.bytes / 1e6).toFixed(1)} MB with indexes = ${asRows.toFixed(1)} bytes per sample as rows` +
     (tables.telemetry_hourly
       ? `; rollups ${perRow('telemetry_hourly').toFixed(0)} bytes per hourly row, ${perRow('telemetry_daily').toFixed(0)} per daily row`
       : '; no rollups'),
 );
-const total = projected.samples + projected.hourly + projected.daily;
 log(
-  `  projected, 10,000 devices, 1 sample/min, 30 days: ${gb(total)} GB (samples ${gb(projected.samples)} GB, hourly rollups ${gb(projected.hourly)} GB, daily ${gb(projected.daily)} GB) = ${(total / (fleet.devices * 1440 * fleet.days)).toFixed(1)} bytes per sample with rollups`,
+  packed
+    ? `  packed                    ${asPacked.toFixed(1)} bytes per sample: ${packed.samples} of the run's samples re-timed to one a minute, packed into ${packed.hours} device-hours, ${(packed.bytes / 1e6).toFixed(1)} MB with indexes`
+    : '  packed                    no packing in this database: every sample counted as a row',
+);
+const total = projected.rows + projected.packed + projected.hourly + projected.daily;
+log(
+  `  projected, 10,000 devices, 1 sample/min, 30 days (${fleet.days - fleet.rowDays} packed, ${fleet.rowDays} as rows): ${gb(total)} GB (packed samples ${gb(projected.packed)} GB, rows ${gb(projected.rows)} GB, hourly rollups ${gb(projected.hourly)} GB, daily ${gb(projected.daily)} GB) = ${(total / (samplesPerDay * fleet.days)).toFixed(1)} bytes per sample with rollups; all as rows it would be ${gb(samplesPerDay * fleet.days * asRows + projected.hourly + projected.daily)} GB`,
 );
 const baseline = await ask('baseline', { rows: stored, devices: devices.map((d) => d.id) });
 log(

@@ -13,7 +13,7 @@ import { copyBaseline } from './baseline';
 // The server side of the benchmark, in its own process (so the load generator does not share its
 // event loop): the production DeviceLink (ingest queue, embedded Aedes broker) on a fresh database.
 // The runner talks to it over IPC: set-up, exact row counts, a queryability probe, the footprint on
-// disk, the baseline.
+// disk (as rows and packed), the baseline.
 
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 const database = await openDatabase({ databaseUrl, pgliteDir: process.env.BENCH_PGLITE_DIR ?? 'memory://' });
@@ -61,7 +61,8 @@ async function addDevices(count: number) {
 /**
  * What the run's samples take on disk, with the rollups of their hours and days made as the periodic
  * maintenance would once they are closed: total bytes (table, indexes, TOAST, over every partition)
- * and rows, per table. Works on a database from before the partitioning too (no rollups then).
+ * and rows, per table; and what a sample takes packed (packedFootprint). Works on a database from
+ * before the partitioning too (no rollups nor packing then).
  */
 async function footprint() {
   const [partitioned] = await rowsOf<{ found: boolean }>(
@@ -89,7 +90,57 @@ async function footprint() {
     );
     tables[table] = { bytes: Number(size!.bytes), rows: Number(size!.rows) };
   }
-  return { tables };
+  return { tables, packed: partitioned?.found ? await packedFootprint() : null };
+}
+
+/** Each device's samples copied for packing: 4 hours at one a minute. */
+const PACKED_COPY_MINUTES = 240;
+
+/**
+ * What a sample takes once its day is packed, which a run's samples (all in the day under way) never
+ * are: a copy of each device's first PACKED_COPY_MINUTES samples, re-timed to one a minute (the
+ * projection's rate: 60 a device-hour) on a closed UTC day three days back, packed by the maintenance's
+ * own code, measured (the packed day's partition with its indexes and TOAST) and dropped. The run's
+ * samples stay as they are.
+ */
+async function packedFootprint() {
+  const { PACKED_DAYS, SAMPLE_DAYS, ensurePartitions } =
+    await import('../../apps/server/src/telemetry/storage/partitions');
+  const { packClosedDays } = await import('../../apps/server/src/telemetry/storage/packing');
+  const { SAMPLE_COLUMNS } = await import('../../apps/server/src/telemetry/storage/stored-samples');
+  const now = new Date();
+  const day = new Date(SAMPLE_DAYS.startOf(now).getTime() - 3 * 86_400_000);
+  const rowsDay = `telemetry_samples_${SAMPLE_DAYS.suffix(day)}`;
+  const packedDay = `telemetry_sample_hours_${PACKED_DAYS.suffix(day)}`;
+  await ensurePartitions(db, SAMPLE_DAYS, day, day);
+  const columns = sql.raw(SAMPLE_COLUMNS.join(', '));
+  const values = sql.raw(SAMPLE_COLUMNS.filter((c) => c !== 'ts').join(', '));
+  const [copy] = await rowsOf<{ n: string }>(
+    db,
+    sql`with copied as (
+          insert into telemetry_samples (${columns})
+          select ${day.toISOString()}::timestamptz + (n - 1) * interval '1 minute', ${values}
+          from (select *, row_number() over (partition by device_id order by ts) as n
+                from telemetry_samples where ts >= ${SAMPLE_DAYS.rangeOf(day).to.toISOString()}::timestamptz) s
+          where n <= ${PACKED_COPY_MINUTES}
+          returning 1)
+        select count(*) as n from copied`,
+  );
+  if (Number(copy!.n) === 0) {
+    await db.execute(sql`drop table ${sql.identifier(rowsDay)}`);
+    return null;
+  }
+  // The rollups have passed that day (footprint, above): it is packed as a closed day.
+  const packed = await packClosedDays(db, now, 'Asia/Kolkata');
+  if (!packed.includes(rowsDay)) throw new Error(`${rowsDay} was not packed`);
+  const [size] = await rowsOf<{ bytes: string; samples: string; hours: string }>(
+    db,
+    sql`select pg_total_relation_size(${packedDay}::regclass) as bytes,
+               (select sum(samples) from ${sql.identifier(packedDay)}) as samples,
+               (select count(*) from ${sql.identifier(packedDay)}) as hours`,
+  );
+  await db.execute(sql`drop table ${sql.identifier(rowsDay)}, ${sql.identifier(packedDay)}`);
+  return { bytes: Number(size!.bytes), samples: Number(size!.samples), hours: Number(size!.hours) };
 }
 
 const count = async () =>

@@ -135,6 +135,7 @@ export async function createServices(options: {
     broker: () => deviceLink.brokerStatus(),
     embeddedBroker: !config.mqttUrl,
     pool: () => database.pool(),
+    log,
   });
 
   const mailer = createMailer({

@@ -1,8 +1,20 @@
+import { sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../db/rows';
 import { recordCommands } from '../telemetry/commands';
+import { dayResolver } from '../telemetry/day-of';
+import {
+  HOUR_MONTHS,
+  PACKED_DAYS,
+  SAMPLE_DAYS,
+  ensurePartitions,
+  partitionsOf,
+} from '../telemetry/storage/partitions';
+import { writeBatch } from '../telemetry/write-batch';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../testing/app';
 import { addDevice, connectDevice, sample, type TestDevice } from '../testing/devices';
+import { sampleRow } from '../testing/factories';
 
 // GET /metrics as Prometheus reads it: the series move with HTTP calls, MQTT ingest, commands and the
 // periodic jobs; and only a loopback client, or one with METRICS_TOKEN when it is set, may read them.
@@ -142,6 +154,125 @@ describe('GET /metrics', () => {
     const text = await scrape();
     if (t.database.kind === 'postgres') expect(valueOf(text, 'rms_db_pool_connections')).toBeGreaterThan(0);
     else expect(valueOf(text, 'rms_db_pool_connections')).toBeUndefined();
+  });
+});
+
+describe('telemetry storage metrics', () => {
+  const HOUR = 3_600_000;
+  const DAY = 24 * HOUR;
+  const db = () => t.database.db;
+  const TABLES = [SAMPLE_DAYS, PACKED_DAYS, HOUR_MONTHS];
+  const lagOf = async () => valueOf(await scrape(), 'rms_telemetry_rollup_lag_seconds');
+  /** Runs `check` with telemetry_rollup_state.rolled_to set to `rolledTo`, then puts it back. */
+  async function withRolledTo(rolledTo: Date | null, check: () => Promise<void>) {
+    const [before] = await rowsOf<{ rolled_to: string | null }>(
+      db(),
+      sql`select rolled_to::text from telemetry_rollup_state where id = 1`,
+    );
+    await db().execute(
+      sql`update telemetry_rollup_state set rolled_to = ${rolledTo?.toISOString() ?? null}::timestamptz`,
+    );
+    try {
+      await check();
+    } finally {
+      await db().execute(
+        sql`update telemetry_rollup_state set rolled_to = ${before?.rolled_to ?? null}::timestamptz`,
+      );
+    }
+  }
+
+  it('counts the partitions of each partitioned table as partitionsOf lists them, and one made', async () => {
+    const text = await scrape();
+    for (const table of TABLES)
+      expect(valueOf(text, 'rms_telemetry_partitions', { table: table.table })).toBe(
+        (await partitionsOf(db(), table)).length,
+      );
+    // Kept days and a week ahead of them (the test app keeps 400 days).
+    expect(valueOf(text, 'rms_telemetry_partitions', { table: 'telemetry_samples' })).toBeGreaterThan(400);
+
+    const far = new Date(Date.now() + 40 * DAY);
+    const [made] = await ensurePartitions(db(), SAMPLE_DAYS, far, far);
+    try {
+      expect(valueOf(await scrape(), 'rms_telemetry_partitions', { table: 'telemetry_samples' })).toBe(
+        valueOf(text, 'rms_telemetry_partitions', { table: 'telemetry_samples' })! + 1,
+      );
+    } finally {
+      await db().execute(sql`drop table ${sql.identifier(made!)}`);
+    }
+  });
+
+  it('shows a sample whose day has no partition in the default partition’s rows', async () => {
+    const gauge = (text: string, table: string) =>
+      valueOf(text, 'rms_telemetry_default_partition_rows', { table });
+    const before = await scrape();
+    for (const table of TABLES) expect(gauge(before, table.table)).toBe(0);
+    const device = await addDevice(t, 'RMS-METRICS-3');
+    // Three weeks ahead: no partition covers that day yet (they are made a week ahead).
+    const far = Date.now() + 21 * DAY;
+    await writeBatch(db(), [sampleRow(device.id, far)], dayResolver(t.config.timeZone));
+    try {
+      const after = await scrape();
+      expect(gauge(after, 'telemetry_samples')).toBe(1);
+      expect(gauge(after, 'telemetry_sample_hours')).toBe(0);
+      expect(gauge(after, 'telemetry_hourly')).toBe(0);
+    } finally {
+      await db().execute(sql`delete from telemetry_samples_default where device_id = ${device.id}`);
+    }
+    expect(gauge(await scrape(), 'telemetry_samples')).toBe(0);
+  });
+
+  it('shows how far behind the clock the hourly rollups are, from the rollup state', async () => {
+    const rolledTo = new Date(Date.now() - 3 * HOUR);
+    await withRolledTo(rolledTo, async () => {
+      const lag = await lagOf();
+      expect(lag).toBeGreaterThanOrEqual(3 * 3600);
+      expect(lag).toBeLessThan(3 * 3600 + 60);
+    });
+  });
+
+  it('before the first rollup, counts the lag from the oldest sample waiting', async () => {
+    const device = await addDevice(t, 'RMS-METRICS-4');
+    await writeBatch(db(), [sampleRow(device.id, Date.now() - 5 * HOUR)], dayResolver(t.config.timeZone));
+    await withRolledTo(null, async () => {
+      const lag = await lagOf();
+      expect(lag).toBeGreaterThanOrEqual(5 * 3600);
+      expect(lag).toBeLessThan(5 * 3600 + 60);
+    });
+  });
+
+  it('shows each table’s size and the oldest day of samples kept', async () => {
+    const text = await scrape();
+    for (const table of [
+      'telemetry_samples',
+      'telemetry_sample_hours',
+      'telemetry_hourly',
+      'telemetry_daily',
+    ])
+      expect(valueOf(text, 'rms_telemetry_bytes', { table })).toBeGreaterThan(0);
+    const [oldest] = await partitionsOf(db(), SAMPLE_DAYS);
+    expect(valueOf(text, 'rms_telemetry_oldest_sample_timestamp_seconds')).toBe(
+      oldest!.from.getTime() / 1000,
+    );
+  });
+
+  it('a figure that cannot be read is logged and left out; /metrics still answers', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const broken = await createTestApp({
+      env: { LOG_LEVEL: 'warn', LOG_FORMAT: 'json' },
+      logStream: { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+    });
+    try {
+      expect(valueOf(await scrape(broken.app), 'rms_telemetry_rollup_lag_seconds')).toBe(0);
+      await broken.database.db.execute(sql`alter table telemetry_rollup_state rename to rollup_state_away`);
+      const text = await scrape(broken.app);
+      expect(valueOf(text, 'rms_telemetry_rollup_lag_seconds')).toBeUndefined();
+      expect(valueOf(text, 'rms_telemetry_partitions')).toBeUndefined();
+      expect(valueOf(text, 'rms_telemetry_oldest_sample_timestamp_seconds')).toBeUndefined();
+      expect(valueOf(text, 'rms_ingest_queue_rows')).toBe(0);
+      expect(lines.map((l) => l.msg)).toContain('metrics: telemetry storage figures could not be read');
+    } finally {
+      await broken.close();
+    }
   });
 });
 

@@ -5,12 +5,14 @@ import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import type { BrokerStatus } from '../telemetry/broker';
 import type { RecordJobRun } from './jobs';
+import { watchTelemetryStorage, type WarnLog } from './telemetry-storage';
 
 // Every metric of one app instance, in a registry of its own (tests build many apps in one process;
 // prom-client's global registry would refuse the second). Counted as things happen: HTTP requests,
 // batch commits, commands delivered, job runs. Read at scrape time, so the hot paths pay nothing: the
 // ingest figures (the queue's and uplink's own counts), the queue's depth, the broker, the database pool,
-// and two cheap counts in the database (devices by live status, open commands: a partial index).
+// two cheap counts in the database (devices by live status, open commands: a partial index) and the
+// telemetry storage's figures (telemetry-storage.ts: partitions, default partitions, sizes, rollup lag).
 
 /** What the scrape reads, handed over once the services exist (createServices). */
 export interface ScrapeSources {
@@ -21,6 +23,8 @@ export interface ScrapeSources {
   embeddedBroker: boolean;
   /** node-postgres pool; null on PGlite (one connection, in the process: no pool series). */
   pool(): PoolFigures | null;
+  /** Where a figure that could not be read is told (the scrape goes on without it). */
+  log: WarnLog;
 }
 
 export interface IngestFigures {
@@ -110,6 +114,7 @@ export class Metrics {
   watch(sources: ScrapeSources): void {
     this.sources = sources;
     const registers = [this.registry];
+    watchTelemetryStorage(this.registry, sources.db, sources.log);
     if (sources.embeddedBroker)
       new Gauge({
         name: 'rms_mqtt_clients',

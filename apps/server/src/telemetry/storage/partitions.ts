@@ -179,11 +179,17 @@ export async function clearDefaultBefore(db: Db, t: PartitionedTable, before: Da
   return rows[0]?.n ?? 0;
 }
 
-/** Rows the default partition holds now (0 when every row found its day): worth watching. */
-export async function defaultRows(db: Db, t: PartitionedTable): Promise<number> {
+/**
+ * Rows the default partition holds now (0 when every row found its day): worth watching. Counted up to
+ * `atMost` when given (the metrics read it at every scrape: a full default partition is not scanned).
+ */
+export async function defaultRows(db: Db, t: PartitionedTable, atMost?: number): Promise<number> {
+  const table = sql.identifier(`${t.table}_default`);
   const rows = await rowsOf<{ n: number }>(
     db,
-    sql`select count(*)::int as n from ${sql.identifier(`${t.table}_default`)}`,
+    atMost === undefined
+      ? sql`select count(*)::int as n from ${table}`
+      : sql`select count(*)::int as n from (select 1 from ${table} limit ${atMost}) r`,
   );
   return rows[0]?.n ?? 0;
 }
