@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
 import { clearSession } from './auth/session-store';
 
@@ -33,8 +33,32 @@ class NoopResizeObserver {
 }
 globalThis.ResizeObserver ??= NoopResizeObserver;
 
-afterEach(() => {
+// antd's static message API (lib/notify's fallback where no <App> has bound one: the sign-in page, and
+// every screen under TestProviders, which binds none) draws its toasts in a React root of its own that
+// cleanup() does not unmount. An open toast sets its progress on every animation frame for its 3 s, so
+// that root has React work queued most of the time; if the file ends then, the queued work runs after
+// jsdom is torn down and fails outside any test with "window is not defined". So:
+// - its toasts have no motion, as under TestProviders: jsdom never ends a CSS transition, so a closed
+//   toast would stay mounted, its timer running, forever leaving;
+// - after each test (and once more after the file's last) every toast still open is closed, inside act()
+//   so that React has finished with that root before the next test or the teardown starts.
+// The module is loaded only when a toast is first shown, so files that show none pay nothing for antd.
+vi.mock(import('./lib/antd-message'), async (importOriginal) => {
+  const [original, { ConfigProvider }] = await Promise.all([importOriginal(), import('antd')]);
+  ConfigProvider.config({ theme: { token: { motion: false } } });
+  return original;
+});
+
+async function closeStaticToasts() {
+  // After cleanup() only the static API's toasts can be left on the page.
+  if (!document.querySelector('.ant-message-notice')) return;
+  const { message } = await import('./lib/antd-message');
+  act(() => message.destroy());
+}
+
+afterEach(async () => {
   cleanup();
+  await closeStaticToasts();
   clearSession(); // also drops the in-memory snapshot of who is signed in
   localStorage.clear();
   sessionStorage.clear();
@@ -42,9 +66,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-// A file's last test may end while React still has work queued from a last answer (a message after a
-// save, a refetch): let the scheduler's queued tasks run before the file's jsdom is torn down, or they
-// fail outside any test with "window is not defined".
-afterAll(async () => {
-  await new Promise((resolve) => setTimeout(resolve, 0));
-});
+// A toast asked for in the file's last moments (a late answer's onSuccess) reaches the page after the
+// last afterEach: close it too before the teardown.
+afterAll(closeStaticToasts);
