@@ -93,7 +93,14 @@ for (const name of asked.length > 0 ? asked : Object.keys(PARTS)) {
   const sources = digest(part);
   if (ifChanged && existsSync(path.join(root, part.output)) && builtFrom(name) === sources) continue;
   console.error(`building the ${name === 'web' ? 'console' : 'server'} (${part.workspace}) ...`);
-  execFileSync('npm', ['run', 'build', '-w', part.workspace], { cwd: root, stdio: 'inherit' });
+  // Always the production build, whoever calls: a build started from a test runner (NODE_ENV=test)
+  // would bake test-mode library code into the console (antd then gives every dialog the same id, so
+  // dialogs lose their accessible names) and be reused by later starts as if it were the real one.
+  execFileSync('npm', ['run', 'build', '-w', part.workspace], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   mkdirSync(stampDir, { recursive: true });
   writeFileSync(stampOf(name), JSON.stringify({ sources, builtAt: new Date().toISOString() }));
 }
