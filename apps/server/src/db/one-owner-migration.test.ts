@@ -1,9 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOrganization } from '../testing/factories';
+import { migrationsBefore } from '../testing/migrations-before';
 import { scratchDatabase, type ScratchDatabase } from '../testing/scratch-database';
 import { openDatabase, type Database } from './client';
 import { rowsOf } from './rows';
@@ -15,29 +14,15 @@ import { sqlStateOf } from './sql-state';
 // on a second owner cannot be stored.
 
 const TAG = /_one_owner_per_organization$/;
-const MIGRATIONS = path.join(import.meta.dirname, 'migrations');
 
 let scratch: ScratchDatabase;
 let database: Database;
 let before: string;
 
-/** A copy of the migrations folder that ends just before this migration. */
-function migrationsBefore(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'rms-migrations-'));
-  cpSync(MIGRATIONS, dir, { recursive: true });
-  const journalPath = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => TAG.test(e.tag));
-  if (at < 0) throw new Error('the one-owner migration is not in the journal');
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
-
 beforeAll(async () => {
   scratch = await scratchDatabase();
   database = await openDatabase({ databaseUrl: scratch.url, pgliteDir: 'memory://' });
-  before = migrationsBefore();
+  before = migrationsBefore(TAG);
   await database.migrate(before);
 });
 afterAll(async () => {

@@ -1,9 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDevice, makeOrganization } from '../testing/factories';
+import { migrationsBefore } from '../testing/migrations-before';
 import { scratchDatabase, type ScratchDatabase } from '../testing/scratch-database';
 import { SAMPLE_DAYS, defaultRows, partitionsOf } from '../telemetry/storage/partitions';
 import { openDatabase, type Database } from './client';
@@ -13,25 +12,11 @@ import { rowsOf } from './rows';
 // after it, each in its day's partition, with the key that keeps a sample stored once.
 
 const TAG = /_telemetry_storage$/;
-const MIGRATIONS = path.join(import.meta.dirname, 'migrations');
 const DAY = 86_400_000;
 
 let scratch: ScratchDatabase;
 let database: Database;
 let before: string;
-
-/** A copy of the migrations folder that ends just before this migration. */
-function migrationsBefore(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'rms-migrations-'));
-  cpSync(MIGRATIONS, dir, { recursive: true });
-  const journalPath = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => TAG.test(e.tag));
-  if (at < 0) throw new Error('the telemetry storage migration is not in the journal');
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
 
 const SAMPLE_COLUMNS = sql.raw(
   'device_id, ts, gsm_sig, bt_v, bt_ch_i, bt_dis_i, soc, pv_v, pv_i, lo_v, lo_i, brightness, lo_sts, mppt, energy_wh, temp',
@@ -46,7 +31,7 @@ const allSamples = async () =>
 beforeAll(async () => {
   scratch = await scratchDatabase();
   database = await openDatabase({ databaseUrl: scratch.url, pgliteDir: 'memory://' });
-  before = migrationsBefore();
+  before = migrationsBefore(TAG);
   await database.migrate(before);
 });
 afterAll(async () => {
