@@ -11,6 +11,15 @@ const CANDIDATES = [
   '/snap/bin/chromium',
 ];
 
+/** How the tests start it: headless on a server without a sandbox, GPU or background traffic. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export function chromiumPath() {
   if (process.env.CHROMIUM_PATH && existsSync(process.env.CHROMIUM_PATH)) return process.env.CHROMIUM_PATH;
   for (const name of ['chromium', 'chromium-browser']) {

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import type { PlaywrightTestConfig } from '@playwright/test';
-import { chromiumPath } from '../../scripts/find-chromium.mjs';
+import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/find-chromium.mjs';
 
 // What both browser-test configs share: the run's shape, Debian's Chromium with its options, and the
 // deployment's time zone half a day away from the browser's. playwright.config.ts walks the console
@@ -41,13 +41,7 @@ export const browserUse = {
   timezoneId: 'America/Los_Angeles',
   launchOptions: {
     executablePath: chromiumPath(),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   },
 } satisfies PlaywrightTestConfig['use'];
 

@@ -5,7 +5,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath } from '../../../scripts/find-chromium.mjs';
+import { CHROMIUM_ARGS, chromiumPath } from '../../../scripts/find-chromium.mjs';
 import { openDatabase, type Database } from '../src/db/client';
 import { rowsOf } from '../src/db/rows';
 import { deviceCommands } from '../src/db/schema/commands';
@@ -208,12 +208,7 @@ describe('two instances on one PostgreSQL and one broker', () => {
 
     browser = await chromium.launch({
       executablePath: chromiumPath(),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-      ],
+      args: CHROMIUM_ARGS,
     });
     const page = await browser.newPage({ baseURL: b.url });
     await page.goto('/login/');
