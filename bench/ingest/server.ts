@@ -111,7 +111,7 @@ async function packedFootprint() {
   const now = new Date();
   const day = new Date(SAMPLE_DAYS.startOf(now).getTime() - 3 * 86_400_000);
   const rowsDay = `telemetry_samples_${SAMPLE_DAYS.suffix(day)}`;
-  const packedDay = `telemetry_sample_hours_${PACKED_DAYS.suffix(day)}`;
+  const packedDay = `telemetry_sample_days_${PACKED_DAYS.suffix(day)}`;
   await ensurePartitions(db, SAMPLE_DAYS, day, day);
   const columns = sql.raw(SAMPLE_COLUMNS.join(', '));
   const values = sql.raw(SAMPLE_COLUMNS.filter((c) => c !== 'ts').join(', '));

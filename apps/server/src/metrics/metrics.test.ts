@@ -213,7 +213,7 @@ describe('telemetry storage metrics', () => {
     try {
       const after = await scrape();
       expect(gauge(after, 'telemetry_samples')).toBe(1);
-      expect(gauge(after, 'telemetry_sample_hours')).toBe(0);
+      expect(gauge(after, 'telemetry_sample_days')).toBe(0);
       expect(gauge(after, 'telemetry_hourly')).toBe(0);
     } finally {
       await db().execute(sql`delete from telemetry_samples_default where device_id = ${device.id}`);
@@ -244,7 +244,7 @@ describe('telemetry storage metrics', () => {
     const text = await scrape();
     for (const table of [
       'telemetry_samples',
-      'telemetry_sample_hours',
+      'telemetry_sample_days',
       'telemetry_hourly',
       'telemetry_daily',
     ])

@@ -4,10 +4,10 @@ import { rowsOf } from '../db/rows';
 import { applySampleAlarms } from './alarms';
 import { updateHarvest } from './harvest';
 import { liveSampleOf, type SampleRow } from './sample-row';
-import { packableBefore, utcHour } from './storage/stored-samples';
+import { packableBefore, unpacked, utcDay } from './storage/stored-samples';
 
 // One ingest batch, in one transaction: store the samples (a (device, ts) already stored, as a row or
-// in a packed hour, is skipped), then derive live state, daily harvest and alarms from the rows that
+// in a packed day, is skipped), then derive live state, daily harvest and alarms from the rows that
 // were new.
 
 export interface BatchResult {
@@ -49,7 +49,7 @@ const arrayLiteral = (values: readonly (number | string)[]) => sql.param(`{${val
 
 async function insertSamples(db: Db, rows: readonly SampleRow[], now: Date): Promise<SampleRow[]> {
   const col = (pick: (r: SampleRow) => number | string) => arrayLiteral(rows.map(pick));
-  // A sample of a day already packed (storage/packing.ts) is new only if its packed hour lacks it; the
+  // A sample of a day already packed (storage/packing.ts) is new only if its packed day lacks it; the
   // day under way is never packed, so its samples skip the look.
   const packedBefore = new Date(packableBefore(now.getTime())).toISOString();
   const result = await rowsOf<{ device_id: number; ts: string }>(
@@ -68,9 +68,8 @@ async function insertSamples(db: Db, rows: readonly SampleRow[], now: Date): Pro
       as k(device_id, ts, gsm_sig, bt_v, bt_ch_i, bt_dis_i, soc, pv_v, pv_i, lo_v, lo_i, brightness, lo_sts,
            mppt, energy_wh, temp)
     where k.ts >= ${packedBefore}::timestamptz or not exists (
-      select 1 from telemetry_sample_hours p
-      where p.hour = ${utcHour(sql`k.ts`)} and p.device_id = k.device_id
-        and (extract(epoch from k.ts - p.hour) * 1000)::int = any(p.offsets))
+      select 1 from (${unpacked(sql`p.day = ${utcDay(sql`k.ts`)} and p.device_id = k.device_id`)}) x
+      where x.ts = k.ts)
     on conflict do nothing
     returning device_id, ts`,
   );

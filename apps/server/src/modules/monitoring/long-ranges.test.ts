@@ -194,10 +194,10 @@ describe('the device report over long ranges', () => {
   });
 
   it('answers kept days sample by sample, as before the rollups and the packing', async () => {
-    // The days before today are packed now (one row per device and UTC hour).
+    // The days before today are packed now (one row per device and UTC day).
     const [packed] = await rowsOf<{ n: number }>(
       t.database.db,
-      sql`select count(*)::int as n from telemetry_sample_hours`,
+      sql`select count(*)::int as n from telemetry_sample_days`,
     );
     expect(packed!.n).toBeGreaterThan(24);
     expect(
