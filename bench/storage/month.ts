@@ -4,6 +4,7 @@ import { openDatabase } from '../../apps/server/src/db/client';
 import { rowsOf } from '../../apps/server/src/db/rows';
 import { seedMasterData } from '../../apps/server/src/modules/master-data/seed/seed-master-data';
 import { maintainTelemetryStorage } from '../../apps/server/src/telemetry/storage/maintenance';
+import { PACKED_DAYS } from '../../apps/server/src/telemetry/storage/partitions';
 import { DEFAULT_STORAGE } from '../../apps/server/src/telemetry/storage/settings';
 import { makeOrganization } from '../../apps/server/src/testing/factories';
 import { seedFleet } from '../api/seed';
@@ -39,7 +40,8 @@ await client.connect();
 await seedFleet(client, org.id, size);
 await client.end();
 
-const TABLES = ['telemetry_samples', 'telemetry_sample_days', 'telemetry_hourly', 'telemetry_daily'];
+// The packed table by its name in the code under test (one before the packing by day had another).
+const TABLES = ['telemetry_samples', PACKED_DAYS.table, 'telemetry_hourly', 'telemetry_daily'];
 async function sizes() {
   const out: Record<string, { bytes: number; rows: number }> = {};
   for (const table of TABLES) {
