@@ -242,12 +242,7 @@ describe('telemetry storage metrics', () => {
 
   it('shows each table’s size and the oldest day of samples kept', async () => {
     const text = await scrape();
-    for (const table of [
-      'telemetry_samples',
-      'telemetry_sample_days',
-      'telemetry_hourly',
-      'telemetry_daily',
-    ])
+    for (const table of ['telemetry_samples', 'telemetry_sample_days', 'telemetry_hourly', 'telemetry_daily'])
       expect(valueOf(text, 'rms_telemetry_bytes', { table })).toBeGreaterThan(0);
     const [oldest] = await partitionsOf(db(), SAMPLE_DAYS);
     expect(valueOf(text, 'rms_telemetry_oldest_sample_timestamp_seconds')).toBe(
