@@ -315,7 +315,7 @@ log(
 const { tables, packed } = (await ask('footprint')) as unknown as {
   tables: Record<string, { bytes: number; rows: number }>;
   /** A copy of the run's samples, one a minute, packed as the maintenance packs a closed day. */
-  packed: { bytes: number; samples: number; hours: number } | null;
+  packed: { bytes: number; samples: number; rows: number } | null;
 };
 const perRow = (t: string) => (tables[t] && tables[t].rows > 0 ? tables[t].bytes / tables[t].rows : 0);
 const samplesTable = tables.telemetry_samples!;
@@ -338,7 +338,7 @@ log(
 );
 log(
   packed
-    ? `  packed                    ${asPacked.toFixed(1)} bytes per sample: ${packed.samples} of the run's samples re-timed to one a minute, packed into ${packed.hours} device-hours, ${(packed.bytes / 1e6).toFixed(1)} MB with indexes`
+    ? `  packed                    ${asPacked.toFixed(1)} bytes per sample: ${packed.samples} of the run's samples re-timed to one a minute, packed into ${packed.rows} device-days, ${(packed.bytes / 1e6).toFixed(1)} MB with indexes`
     : '  packed                    no packing in this database: every sample counted as a row',
 );
 const total = projected.rows + projected.packed + projected.hourly + projected.daily;

@@ -111,7 +111,7 @@ async function packedFootprint() {
   const now = new Date();
   const day = new Date(SAMPLE_DAYS.startOf(now).getTime() - 3 * 86_400_000);
   const rowsDay = `telemetry_samples_${SAMPLE_DAYS.suffix(day)}`;
-  const packedDay = `telemetry_sample_hours_${PACKED_DAYS.suffix(day)}`;
+  const packedDay = `telemetry_sample_days_${PACKED_DAYS.suffix(day)}`;
   await ensurePartitions(db, SAMPLE_DAYS, day, day);
   const columns = sql.raw(SAMPLE_COLUMNS.join(', '));
   const values = sql.raw(SAMPLE_COLUMNS.filter((c) => c !== 'ts').join(', '));
@@ -133,14 +133,14 @@ async function packedFootprint() {
   // The rollups have passed that day (footprint, above): it is packed as a closed day.
   const packed = await packClosedDays(db, now, 'Asia/Kolkata');
   if (!packed.includes(rowsDay)) throw new Error(`${rowsDay} was not packed`);
-  const [size] = await rowsOf<{ bytes: string; samples: string; hours: string }>(
+  const [size] = await rowsOf<{ bytes: string; samples: string; rows: string }>(
     db,
     sql`select pg_total_relation_size(${packedDay}::regclass) as bytes,
                (select sum(samples) from ${sql.identifier(packedDay)}) as samples,
-               (select count(*) from ${sql.identifier(packedDay)}) as hours`,
+               (select count(*) from ${sql.identifier(packedDay)}) as rows`,
   );
   await db.execute(sql`drop table ${sql.identifier(rowsDay)}, ${sql.identifier(packedDay)}`);
-  return { bytes: Number(size!.bytes), samples: Number(size!.samples), hours: Number(size!.hours) };
+  return { bytes: Number(size!.bytes), samples: Number(size!.samples), rows: Number(size!.rows) };
 }
 
 const count = async () =>

@@ -213,7 +213,7 @@ describe('telemetry storage metrics', () => {
     try {
       const after = await scrape();
       expect(gauge(after, 'telemetry_samples')).toBe(1);
-      expect(gauge(after, 'telemetry_sample_hours')).toBe(0);
+      expect(gauge(after, 'telemetry_sample_days')).toBe(0);
       expect(gauge(after, 'telemetry_hourly')).toBe(0);
     } finally {
       await db().execute(sql`delete from telemetry_samples_default where device_id = ${device.id}`);
@@ -242,12 +242,7 @@ describe('telemetry storage metrics', () => {
 
   it('shows each table’s size and the oldest day of samples kept', async () => {
     const text = await scrape();
-    for (const table of [
-      'telemetry_samples',
-      'telemetry_sample_hours',
-      'telemetry_hourly',
-      'telemetry_daily',
-    ])
+    for (const table of ['telemetry_samples', 'telemetry_sample_days', 'telemetry_hourly', 'telemetry_daily'])
       expect(valueOf(text, 'rms_telemetry_bytes', { table })).toBeGreaterThan(0);
     const [oldest] = await partitionsOf(db(), SAMPLE_DAYS);
     expect(valueOf(text, 'rms_telemetry_oldest_sample_timestamp_seconds')).toBe(

@@ -4,10 +4,10 @@ import { rowsOf } from '../db/rows';
 import { applySampleAlarms } from './alarms';
 import { updateHarvest } from './harvest';
 import { liveSampleOf, type SampleRow } from './sample-row';
-import { packableBefore, utcHour } from './storage/stored-samples';
+import { packableBefore, unpacked, utcDay } from './storage/stored-samples';
 
 // One ingest batch, in one transaction: store the samples (a (device, ts) already stored, as a row or
-// in a packed hour, is skipped), then derive live state, daily harvest and alarms from the rows that
+// in a packed day, is skipped), then derive live state, daily harvest and alarms from the rows that
 // were new.
 
 export interface BatchResult {
@@ -49,16 +49,15 @@ const arrayLiteral = (values: readonly (number | string)[]) => sql.param(`{${val
 
 async function insertSamples(db: Db, rows: readonly SampleRow[], now: Date): Promise<SampleRow[]> {
   const col = (pick: (r: SampleRow) => number | string) => arrayLiteral(rows.map(pick));
-  // A sample of a day already packed (storage/packing.ts) is new only if its packed hour lacks it; the
-  // day under way is never packed, so its samples skip the look.
-  const packedBefore = new Date(packableBefore(now.getTime())).toISOString();
+  // A sample of a day already packed (storage/packing.ts) is new only if its packed day lacks it; the
+  // day under way is never packed, so its samples skip the look. The packed days the batch reaches are
+  // unpacked once for the statement (materialized), not once per sample: a backlog of a packed day is
+  // a whole message of samples of the same day.
+  const packedBefore = sql`${new Date(packableBefore(now.getTime())).toISOString()}::timestamptz`;
   const result = await rowsOf<{ device_id: number; ts: string }>(
     db,
     sql`
-    insert into telemetry_samples
-      (device_id, ts, gsm_sig, bt_v, bt_ch_i, bt_dis_i, soc, pv_v, pv_i, lo_v, lo_i,
-       brightness, lo_sts, mppt, energy_wh, temp)
-    select k.* from unnest(
+    with k as (select * from unnest(
       ${col((r) => r.deviceId)}::int[], ${col((r) => iso(r.ts))}::timestamptz[],
       ${col((r) => r.gsmSig)}::smallint[], ${col((r) => r.btV)}::real[], ${col((r) => r.btChI)}::real[],
       ${col((r) => r.btDisI)}::real[], ${col((r) => r.soc)}::real[], ${col((r) => r.pvV)}::real[],
@@ -66,11 +65,17 @@ async function insertSamples(db: Db, rows: readonly SampleRow[], now: Date): Pro
       ${col((r) => r.brightness)}::smallint[], ${col((r) => r.loSts)}::smallint[], ${col((r) => r.mppt)}::real[],
       ${col((r) => r.energyWh)}::float8[], ${col((r) => r.temp)}::real[])
       as k(device_id, ts, gsm_sig, bt_v, bt_ch_i, bt_dis_i, soc, pv_v, pv_i, lo_v, lo_i, brightness, lo_sts,
-           mppt, energy_wh, temp)
-    where k.ts >= ${packedBefore}::timestamptz or not exists (
-      select 1 from telemetry_sample_hours p
-      where p.hour = ${utcHour(sql`k.ts`)} and p.device_id = k.device_id
-        and (extract(epoch from k.ts - p.hour) * 1000)::int = any(p.offsets))
+           mppt, energy_wh, temp)),
+    packed as materialized (
+      select x.device_id, x.ts from (${unpacked(
+        sql`(p.day, p.device_id) in (select ${utcDay(sql`ts`)}, device_id from k where ts < ${packedBefore})`,
+      )}) x)
+    insert into telemetry_samples
+      (device_id, ts, gsm_sig, bt_v, bt_ch_i, bt_dis_i, soc, pv_v, pv_i, lo_v, lo_i,
+       brightness, lo_sts, mppt, energy_wh, temp)
+    select k.* from k
+    where k.ts >= ${packedBefore} or not exists (
+      select 1 from packed x where x.device_id = k.device_id and x.ts = k.ts)
     on conflict do nothing
     returning device_id, ts`,
   );

@@ -65,7 +65,7 @@ export const telemetrySamples = pgTable(
   (t) => [primaryKey({ columns: [t.ts, t.deviceId] }), index('telemetry_samples_device').on(t.deviceId)],
 );
 
-/** A packed hour's readings, in the order they are stored per sample (`readings`, then `levels`). */
+/** A packed day's readings and levels: each is an array column of the same name (`telemetry_sample_days`). */
 export const PACKED_READINGS = [
   'bt_v',
   'bt_ch_i',
@@ -81,27 +81,28 @@ export const PACKED_READINGS = [
 export const PACKED_LEVELS = ['gsm_sig', 'brightness', 'lo_sts'] as const;
 
 /**
- * Samples of closed UTC days, packed (telemetry/storage/packing.ts): one row per device and UTC hour,
- * its samples in time order as arrays: milliseconds after the hour, energy, a row of PACKED_READINGS
- * and one of PACKED_LEVELS per sample. A sample costs its values and little else (a row of
- * telemetry_samples adds a tuple header and two index entries). Partitioned by UTC day like the
- * samples, and dropped with them after TELEMETRY_RETENTION_DAYS.
+ * Samples of closed UTC days, packed (telemetry/storage/packing.ts): one row per device and UTC day,
+ * its samples in time order as one array per column. `offsets` holds each sample's milliseconds after
+ * the previous one (the first: after the day's start), so a steady cadence is a run of one value that
+ * PostgreSQL compresses to almost nothing; every other column keeps the samples table's type, so a
+ * value reads back exactly as it was stored. A day's row is large (288 samples at one every 5 minutes
+ * are about 17 kB), which is what makes it cheap: its header and index entries are shared by all its
+ * samples, and PostgreSQL compresses each array on its own (TOAST, pglz) when that saves a quarter or
+ * more, as it does for slowly changing readings. Partitioned by UTC day like the samples, and dropped
+ * with them after TELEMETRY_RETENTION_DAYS.
  */
-export const telemetrySampleHours = pgTable(
-  'telemetry_sample_hours',
+export const telemetrySampleDays = pgTable(
+  'telemetry_sample_days',
   {
-    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    day: timestamp('day', { withTimezone: true }).notNull(),
     deviceId: device(),
     samples: integer('samples').notNull(),
-    energyWh: doublePrecision('energy_wh').array().notNull(),
     offsets: integer('offsets').array().notNull(),
-    readings: real('readings').array().notNull(),
-    levels: smallint('levels').array().notNull(),
+    energyWh: doublePrecision('energy_wh').array().notNull(),
+    ...Object.fromEntries(PACKED_READINGS.map((r) => [r, real(r).array().notNull()])),
+    ...Object.fromEntries(PACKED_LEVELS.map((l) => [l, smallint(l).array().notNull()])),
   },
-  (t) => [
-    primaryKey({ columns: [t.hour, t.deviceId] }),
-    index('telemetry_sample_hours_device').on(t.deviceId),
-  ],
+  (t) => [primaryKey({ columns: [t.day, t.deviceId] }), index('telemetry_sample_days_device').on(t.deviceId)],
 );
 
 // ---- Rollups (telemetry/storage/rollups.ts): hourly and daily summaries of each device's samples, which

@@ -1,15 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { addDays } from '../../calendar';
 import type { DayResolutions } from '../../telemetry/storage/horizons';
-import { unpacked, utcHour } from '../../telemetry/storage/stored-samples';
+import { unpacked, utcDay, utcHour } from '../../telemetry/storage/stored-samples';
 
 // Where the device report's rows come from, by local day: the samples while they are kept (and not yet
 // rolled up), then one row per device and hour (telemetry_hourly: the hour's start and its means), then
 // one row per device and day (telemetry_daily). Each source is a segment of the report, newer segments
 // first; within one, rows are newest first, by (time, device), as the report has always been ordered.
 // The samples are two segments: the day under way, all rows of telemetry_samples, read backwards along
-// its key; and the days before, whose samples may be packed per UTC hour (telemetry/storage/packing.ts),
-// read hour by hour, newest first, each hour's samples sorted.
+// its key; and the days before, whose samples may be packed per UTC day (telemetry/storage/packing.ts),
+// read hour by hour, newest first, each hour's samples sorted: a page reads the hours it shows (each
+// one unpacking its day's rows, for the devices asked), not the whole day sorted.
 
 export type ReportSource = 'samples' | 'packed' | 'hours' | 'days';
 
@@ -162,7 +163,7 @@ export function orderedRows(
         select ${columns} from telemetry_samples s
         where ${v.among(sql`s.device_id`, devices)} and s.ts >= ${inHour} and s.ts < ${hourEnd}
         union all
-        select ${columns} from (${unpacked(sql`p.hour = h.hour and ${v.among(sql`p.device_id`, devices)}`)}) x
+        select ${columns} from (${unpacked(sql`p.day = ${utcDay(sql`h.hour`)} and ${v.among(sql`p.device_id`, devices)}`)}) x
         where x.ts >= ${inHour} and x.ts < ${hourEnd}
       ) y join rms_devices d on d.id = y.device_id
       where ${continuing('y')}

@@ -13,7 +13,7 @@ import { rollUpClosedHours } from './rollups';
 import { DEFAULT_STORAGE } from './settings';
 import { storedSamples } from './stored-samples';
 
-// Closed days are packed, one row per device and UTC hour: every sample reads the same afterwards, a
+// Closed days are packed, one row per device and UTC day: every sample reads the same afterwards, a
 // sample that comes late for a packed day is still stored once, and the day under way stays rows.
 
 const HOUR = 3_600_000;
@@ -48,7 +48,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('packing closed days', () => {
-  it('packs a day one row per device and UTC hour, and every sample reads the same', async () => {
+  it('packs a day one row per device and UTC day, and every sample reads the same', async () => {
     const a = await addDevice(t, 'RMS-PACK-A');
     const b = await addDevice(t, 'RMS-PACK-B');
     const samples = [
@@ -66,19 +66,20 @@ describe('packing closed days', () => {
     expect(await packClosedDays(db(), now, TZ)).toContain(utcName(day));
 
     expect(await count(sql`select count(*)::int as n from ${sql.identifier(utcName(day))}`)).toBe(0);
-    const hours = await rowsOf<{ device_id: number; hours: number; samples: number }>(
+    const days = await rowsOf<{ device_id: number; days: number; samples: number; offsets: number }>(
       db(),
-      sql`select device_id, count(*)::int as hours, sum(samples)::int as samples from telemetry_sample_hours
+      sql`select device_id, count(*)::int as days, sum(samples)::int as samples,
+            sum(cardinality(offsets))::int as offsets from telemetry_sample_days
           where device_id in (${a.id}, ${b.id}) group by device_id order by device_id`,
     );
-    expect(hours).toEqual([
-      { device_id: a.id, hours: 24, samples: 288 },
-      { device_id: b.id, hours: 3, samples: samples.length - 288 },
+    expect(days).toEqual([
+      { device_id: a.id, days: 1, samples: 288, offsets: 288 },
+      { device_id: b.id, days: 1, samples: samples.length - 288, offsets: samples.length - 288 },
     ]);
     expect(await everySample([a.id, b.id])).toEqual(before);
   });
 
-  it('stores a late sample of a packed day once, and packs it into its hour at the next pass', async () => {
+  it('stores a late sample of a packed day once, and packs it into its day at the next pass', async () => {
     const lamp = await addDevice(t, 'RMS-PACK-C');
     const samples = variedSamples(lamp.id, day + 10 * HOUR, day + 12 * HOUR, 10 * 60_000, 5);
     await writeBatch(db(), samples, dayOf);
@@ -87,7 +88,7 @@ describe('packing closed days', () => {
     await packClosedDays(db(), now, TZ);
     const before = await everySample([lamp.id]);
 
-    // A redelivery of a packed sample is skipped; a sample the hour lacked is stored, as a row.
+    // A redelivery of a packed sample is skipped; a sample the day lacked is stored, as a row.
     const late = sampleRow(lamp.id, day + 10 * HOUR + 5 * 60_000, { btV: 13.3 });
     const result = await writeBatch(db(), [samples[3]!, late], dayOf);
     expect(result.stored).toBe(1);
@@ -104,15 +105,17 @@ describe('packing closed days', () => {
     const after = await everySample([lamp.id]);
     expect(after).toHaveLength(before.length + 1);
     expect(after.map((s) => Number(s.ms))).toEqual([...samples, late].map((s) => s.ts).sort((x, y) => x - y));
-    const [hour] = await rowsOf<{ samples: number; offsets: number[] }>(
+    // One row for the day, each offset the milliseconds after the sample before (the first: after midnight).
+    const packed = await rowsOf<{ samples: number; offsets: number[] }>(
       db(),
-      sql`select samples, offsets from telemetry_sample_hours
-          where device_id = ${lamp.id} and hour = ${new Date(day + 10 * HOUR).toISOString()}::timestamptz`,
+      sql`select samples, offsets from telemetry_sample_days where device_id = ${lamp.id}`,
     );
-    expect(hour).toEqual({
-      samples: 7,
-      offsets: [0, 300_000, 600_000, 1_200_000, 1_800_000, 2_400_000, 3_000_000],
-    });
+    expect(packed).toEqual([
+      {
+        samples: 13,
+        offsets: [10 * HOUR, 300_000, 300_000, ...Array<number>(10).fill(600_000)],
+      },
+    ]);
   });
 
   it('leaves the local day under way in rows: a UTC day is packed once the local day after it has begun', async () => {

@@ -1,26 +1,29 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { PACKED_LEVELS, PACKED_READINGS } from '../../db/schema/telemetry';
 import { PACKED_DAYS, SAMPLE_DAYS, ensurePartitions, partitionsOf } from './partitions';
 import { dayResolver } from '../day-of';
 import { rollupState } from './rollups';
-import { SAMPLE_COLUMNS, packableBefore, unpacked, utcHour } from './stored-samples';
+import { PACKED_ARRAYS, SAMPLE_COLUMNS, packableBefore, unpacked } from './stored-samples';
 
-// Closed days' samples, packed (db/schema/telemetry.ts, telemetry_sample_hours). A row of
-// telemetry_samples spends about 60 bytes on its tuple header and index entries besides its 66 bytes
-// of values; packed, one device's hour of samples is one row, and a sample costs about its values.
-// The ingest writes rows; once a UTC day has ended and is rolled up, the maintenance packs its
-// partition and empties it. A sample that comes later for a packed day is written as a row again (the
-// ingest checks the packed hours so that it is still stored once), and packed with the rest at the
-// next pass. Readers see both through `storedSamples` (stored-samples.ts).
+// Closed days' samples, packed (db/schema/telemetry.ts, telemetry_sample_days). A row of
+// telemetry_samples spends about 80 bytes on its tuple header and index entries besides its 58 bytes
+// of values; packed, one device's UTC day of samples is one row, and a sample costs about its values,
+// less where PostgreSQL compresses them. A day rather than an hour: an hour of samples taken every 5
+// minutes (12) is too small a row to share its header, its index entries and its arrays' headers, or
+// to be compressed; a day of them (288) is not, and the sparse days (a sample an hour) become 24 to a
+// row instead of one. The ingest writes rows; once a UTC day has ended and is rolled up, the
+// maintenance packs its partition and empties it. A sample that comes later for a packed day is
+// written as a row again (the ingest checks the packed day so that it is still stored once), and
+// packed with the rest of its day at the next pass. Readers see both through `storedSamples`
+// (stored-samples.ts).
 
 /** See partitions.ts: a lock the maintenance cannot get soon is left for the next pass. */
 const LOCK_TIMEOUT = sql.raw(`set local lock_timeout = '5s'`);
 
 /**
  * Packs the rows of every UTC day that has ended before the local day under way and is rolled up (with
- * what was packed of the same hours before), then empties the day's partition. Answers the partitions
+ * what was packed of the same days before), then empties the day's partition. Answers the partitions
  * packed.
  */
 export async function packClosedDays(db: Db, now: Date, timeZone: string): Promise<string[]> {
@@ -41,25 +44,32 @@ export async function packClosedDays(db: Db, now: Date, timeZone: string): Promi
       await tx.execute(LOCK_TIMEOUT);
       // New samples for the day wait (a rare late one); reads go on until the partition is emptied.
       await tx.execute(sql`lock table ${partition} in share row exclusive mode`);
+      const from = sql`${day.from.toISOString()}::timestamptz`;
+      const arrays = PACKED_ARRAYS.map((c) => sql.raw(`array_agg(${c} order by ts)`));
+      const names = sql.raw(PACKED_ARRAYS.join(', '));
+      const updates = sql.raw(
+        ['samples', 'offsets', ...PACKED_ARRAYS].map((c) => `${c} = excluded.${c}`).join(', '),
+      );
+      // The day's rows with what was packed of it before (a late sample's day), each device's samples
+      // in time order, a sample's offset counted from the one before it.
       await tx.execute(sql`
         with waiting as (select * from ${partition}),
-        keys as (select distinct ${utcHour(sql`ts`)} as hour, device_id from waiting),
         every as (
           select ${sql.raw(SAMPLE_COLUMNS.join(', '))} from waiting
           union all
-          ${unpacked(sql`(p.hour, p.device_id) in (select hour, device_id from keys)`)}
+          select ${sql.raw(SAMPLE_COLUMNS.join(', '))} from (${unpacked(
+            sql`p.day = ${from} and p.device_id in (select device_id from waiting)`,
+          )}) x
+        ),
+        timed as (select *, (extract(epoch from ts - ${from}) * 1000)::int as ms from every),
+        stepped as (
+          select *, ms - coalesce(lag(ms) over (partition by device_id order by ts), 0) as delta from timed
         )
-        insert into telemetry_sample_hours (hour, device_id, samples, energy_wh, offsets, readings, levels)
-        select ${utcHour(sql`ts`)}, device_id, count(*)::int,
-          array_agg(energy_wh order by ts),
-          array_agg((extract(epoch from ts - ${utcHour(sql`ts`)}) * 1000)::int order by ts),
-          array_agg(array[${sql.raw(PACKED_READINGS.join(', '))}] order by ts),
-          array_agg(array[${sql.raw(PACKED_LEVELS.join(', '))}] order by ts)
-        from every
-        group by 1, 2
-        on conflict (hour, device_id) do update set samples = excluded.samples,
-          energy_wh = excluded.energy_wh, offsets = excluded.offsets, readings = excluded.readings,
-          levels = excluded.levels`);
+        insert into telemetry_sample_days (day, device_id, samples, offsets, ${names})
+        select ${from}, device_id, count(*)::int, array_agg(delta order by ts), ${sql.join(arrays, sql`, `)}
+        from stepped
+        group by device_id
+        on conflict (day, device_id) do update set ${updates}`);
       await tx.execute(sql`truncate ${partition}`);
     });
     packed.push(day.name);

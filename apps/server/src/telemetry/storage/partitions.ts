@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { sqlStateOf } from '../../db/sql-state';
 
-// The partitions of telemetry_samples and telemetry_sample_hours (one per UTC day,
+// The partitions of telemetry_samples and telemetry_sample_days (one per UTC day,
 // `telemetry_samples_YYYYMMDD`) and of telemetry_hourly (one per UTC month, `telemetry_hourly_YYYYMM`). Each table also has a default
 // partition that catches a row whose range has no partition yet: creating that range's partition moves
 // such rows into it (PostgreSQL refuses to create a partition while its default holds rows of the
@@ -27,9 +27,9 @@ const LOCK_TIMEOUT = sql.raw(`set local lock_timeout = '5s'`);
 const PARTITION_TURN = sql.raw('select pg_advisory_xact_lock(727001)');
 
 export interface PartitionedTable {
-  table: 'telemetry_samples' | 'telemetry_sample_hours' | 'telemetry_hourly';
+  table: 'telemetry_samples' | 'telemetry_sample_days' | 'telemetry_hourly';
   /** The partition key's column. */
-  key: 'ts' | 'hour';
+  key: 'ts' | 'hour' | 'day';
   /** The partition's name suffix for its range's start, and the range of the one starting at `start`. */
   suffix(start: Date): string;
   rangeOf(start: Date): { from: Date; to: Date };
@@ -54,7 +54,7 @@ const byDay: Omit<PartitionedTable, 'table' | 'key'> = {
 
 export const SAMPLE_DAYS: PartitionedTable = { table: 'telemetry_samples', key: 'ts', ...byDay };
 /** The packed samples, day by day beside the samples' days (their bounds are the same). */
-export const PACKED_DAYS: PartitionedTable = { table: 'telemetry_sample_hours', key: 'hour', ...byDay };
+export const PACKED_DAYS: PartitionedTable = { table: 'telemetry_sample_days', key: 'day', ...byDay };
 
 export const HOUR_MONTHS: PartitionedTable = {
   table: 'telemetry_hourly',

@@ -8,7 +8,7 @@ import { sampleRow } from '../../testing/factories';
 import { dayResolver } from '../day-of';
 import { writeBatch } from '../write-batch';
 import { maintainTelemetryPartitions, maintainTelemetryStorage } from './maintenance';
-import { HOUR_MONTHS, SAMPLE_DAYS, defaultRows, partitionsOf } from './partitions';
+import { HOUR_MONTHS, PACKED_DAYS, SAMPLE_DAYS, defaultRows, partitionsOf } from './partitions';
 import { DEFAULT_STORAGE, PARTITIONS_AHEAD_DAYS } from './settings';
 
 // Samples live in one partition per UTC day, made ahead of time and dropped whole once past
@@ -72,6 +72,33 @@ describe('day partitions', () => {
     ).toBe(4);
     expect(await count(sql`select samples as n from telemetry_daily where device_id = ${device.id}`)).toBe(4);
     expect(await count(sql`select samples as n from daily_harvest where device_id = ${device.id}`)).toBe(4);
+  });
+
+  it('drop a packed day with its samples’ day: one row per device until then', async () => {
+    const device = await addDevice(t, 'RMS-RET-3');
+    const start = Date.parse('2026-04-10T00:00:00Z');
+    await maintainTelemetryPartitions(db(), new Date(start), settings);
+    await store([0, 1, 2, 3].map((h) => sampleRow(device.id, start + 6 * HOUR + h * 15 * 60_000)));
+    const packedRows = () =>
+      count(sql`select count(*) as n from telemetry_sample_days where device_id = ${device.id}`);
+
+    const packing = await maintainTelemetryStorage(db(), new Date(start + 3 * DAY), TZ, settings);
+    expect(packing.packed).toContain(`telemetry_samples_${utcDay(start)}`);
+    expect(await packedRows()).toBe(1);
+
+    const packedDay = `telemetry_sample_days_${utcDay(start)}`;
+    const result = await maintainTelemetryStorage(
+      db(),
+      new Date(start + (settings.retentionDays + 3) * DAY),
+      TZ,
+      settings,
+    );
+    expect(result.dropped).toContain(packedDay);
+    expect((await partitionsOf(db(), PACKED_DAYS)).map((p) => p.name)).not.toContain(packedDay);
+    expect(await packedRows()).toBe(0);
+    expect(
+      await count(sql`select sum(samples) as n from telemetry_hourly where device_id = ${device.id}`),
+    ).toBe(4);
   });
 
   it('drops hourly months past TELEMETRY_HOURLY_RETENTION_DAYS', async () => {

@@ -191,4 +191,28 @@ describe('rollups', () => {
     // Nothing late since: the next pass changes nothing.
     expect((await rollUp(now + 2 * MINUTE)).corrected).toBe(0);
   });
+
+  it('are made again for a late sample of the day holding the retention horizon, from the hours it holds whole', async () => {
+    const lamp = await addDevice(t, 'RMS-ROLL-4');
+    const samples = variedSamples(lamp.id, midnight(8), midnight(10), 30 * MINUTE, 13);
+    await store(samples);
+    const now = midnight(10) + 12 * HOUR + MINUTE;
+    await rollUp(now);
+    // Samples kept 2 days: the horizon lies at 12:01 of day 8, whose earlier samples may be gone.
+    const edge = { ...settings, retentionDays: 2 };
+    const late = sampleRow(lamp.id, midnight(8) + 15 * HOUR + 7 * MINUTE, { pvV: 30, pvI: 20 });
+    await store([late]);
+    const result = await rollUpClosedHours(db(), new Date(now + MINUTE), TZ, edge);
+    expect(result.corrected).toBe(1);
+    const all = [...samples, late].sort((a, b) => a.ts - b.ts);
+    await expectHours(lamp.id, all);
+    const [day] = await rollupRows('telemetry_daily', lamp.id);
+    expect(day).toMatchObject({ day_text: addDays(base, 8), harvest_samples: 49 });
+    expectSummary(
+      day!,
+      all.filter((s) => dayOf(s.ts) === addDays(base, 8)),
+    );
+    expect(Number(day!.pv_power_high_ms)).toBe(late.ts);
+    expect((await rollUpClosedHours(db(), new Date(now + 2 * MINUTE), TZ, edge)).corrected).toBe(0);
+  });
 });

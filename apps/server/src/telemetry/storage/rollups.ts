@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { today } from '../../calendar';
 import { rowsOf } from '../../db/rows';
 import { storedSamples } from './stored-samples';
 import { HOUR_MONTHS, ensurePartitions } from './partitions';
@@ -92,22 +93,40 @@ export async function rollUpDay(db: Db, timeZone: string, day: string, devices?:
       harvest_samples = excluded.harvest_samples, ${summaryUpdates()}`);
 }
 
-/** Rolls the devices' hours of local `day` (those before `until`, when given) up again from their samples. */
+/**
+ * Rolls the devices' hours of local `day` up again from their samples: those before `until` and those
+ * starting at or after `since`, when given.
+ */
 async function rollUpAgain(
   db: Db,
   timeZone: string,
   day: string,
   devices: number[],
-  until?: Date,
+  { until, since }: { until?: Date; since?: Date } = {},
 ): Promise<void> {
   const d = sql`${day}::date`;
-  const from = dayStartOf(d, timeZone);
+  const from = since
+    ? sql`greatest(${dayStartOf(d, timeZone)}, ${firstHourFrom(since, timeZone)})`
+    : dayStartOf(d, timeZone);
   const to = until ? ts(until) : dayStartOf(sql`${d} + 1`, timeZone);
   await db.execute(sql`
     delete from telemetry_hourly
     where device_id = any(${sql.param(devices)}::int[]) and hour >= ${from} and hour < ${to}`);
   await rollUpHours(db, timeZone, from, to, devices);
 }
+
+/** The first local hour that starts at or after `at`. */
+function firstHourFrom(at: Date, timeZone: string): SQL {
+  const start = hourStart(ts(at), timeZone);
+  return sql`(case when ${start} = ${ts(at)} then ${start} else ${start} + interval '1 hour' end)`;
+}
+
+/**
+ * Since when the samples of the local day holding the retention horizon (`kept`) are all stored: a UTC
+ * day's partition is dropped only once the whole day lies before the horizon (maintenance.ts), so from
+ * the start of the horizon's UTC day on.
+ */
+const wholeSince = (kept: Date) => new Date(Math.floor(kept.getTime() / 86_400_000) * 86_400_000);
 
 async function locked(db: Db): Promise<boolean> {
   const [got] = await rowsOf<{ locked: boolean }>(
@@ -218,7 +237,9 @@ async function closeDay(
 /**
  * Rolls up again the device-days that got samples after their rollup: closed days whose daily_harvest
  * count moved past the daily row's, and the day under way whose rolled-up hours and samples still to
- * roll up add up to less than its count. Only days whose samples are all kept can be redone.
+ * roll up add up to less than its count. A day whose samples are all kept is redone from them; the day
+ * holding the retention horizon (partly dropped, but the ingest still takes samples for its kept part)
+ * has the hours it still holds whole redone, and its daily row made again from its hours.
  */
 export async function correctLateSamples(
   db: Db,
@@ -237,14 +258,15 @@ export async function correctLateSamples(
         sql`select hv.day::text as day, array_agg(hv.device_id) as devices
             from daily_harvest hv
             left join telemetry_daily d on d.device_id = hv.device_id and d.day = hv.day
-            where hv.day > (${ts(kept)} at time zone ${timeZone})::date
+            where hv.day >= (${ts(kept)} at time zone ${timeZone})::date
               and hv.day < (${ts(rolledTo)} at time zone ${timeZone})::date
               and hv.samples <> coalesce(d.harvest_samples, -1)
             group by hv.day`,
       );
+      const edge = today(timeZone, kept);
       for (const { day, devices } of closedDays) {
         const ids = devices.map(Number);
-        await rollUpAgain(tx, timeZone, day, ids);
+        await rollUpAgain(tx, timeZone, day, ids, day === edge ? { since: wholeSince(kept) } : {});
         await rollUpDay(tx, timeZone, day, ids);
       }
       const [open] = await rowsOf<{ day: string; devices: number[] | null }>(
@@ -267,7 +289,7 @@ export async function correctLateSamples(
             from bounds b`,
       );
       if (open?.devices?.length)
-        await rollUpAgain(tx, timeZone, open.day, open.devices.map(Number), rolledTo);
+        await rollUpAgain(tx, timeZone, open.day, open.devices.map(Number), { until: rolledTo });
       return closedDays.length + (open?.devices?.length ? 1 : 0);
     },
     { isolationLevel: 'repeatable read' },

@@ -2,33 +2,43 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PACKED_LEVELS, PACKED_READINGS } from '../../db/schema/telemetry';
 
 // The samples as readers see them: the rows of telemetry_samples and the samples packed per device and
-// UTC hour in telemetry_sample_hours (packing.ts), one FROM item with the samples table's columns.
+// UTC day in telemetry_sample_days (packing.ts), one FROM item with the samples table's columns.
 
 /** Every column of a sample, in the samples table's names and order. */
 export const SAMPLE_COLUMNS = ['ts', 'energy_wh', 'device_id', ...PACKED_READINGS, ...PACKED_LEVELS] as const;
-type SampleColumn = (typeof SAMPLE_COLUMNS)[number];
+/** The packed day's arrays after `offsets`, one per sample column (the same names). */
+export const PACKED_ARRAYS = ['energy_wh', ...PACKED_READINGS, ...PACKED_LEVELS] as const;
 
 const DAY_MS = 86_400_000;
 
-/** The UTC hour of a timestamptz (packed rows are UTC hours: a UTC day's partition holds whole ones). */
+/** The UTC day of a timestamptz (packed rows are UTC days: a UTC day's partition holds whole ones). */
+export const utcDay = (ts: SQL) => sql`date_trunc('day', ${ts}, 'UTC')`;
+/** The UTC hour of a timestamptz. */
 export const utcHour = (ts: SQL) => sql`date_trunc('hour', ${ts}, 'UTC')`;
 
-/** A column of the sample at ordinality `u.i` of packed hour `p` (unnested as in `storedSamples`). */
-function packedColumn(name: SampleColumn): SQL {
-  if (name === 'ts') return sql`(p.hour + u.offset_ms * interval '1 millisecond')`;
-  if (name === 'energy_wh') return sql`u.energy_wh`;
-  if (name === 'device_id') return sql`p.device_id`;
-  const reading = (PACKED_READINGS as readonly string[]).indexOf(name);
-  if (reading >= 0) return sql.raw(`p.readings[u.i][${reading + 1}]`);
-  return sql.raw(`p.levels[u.i][${(PACKED_LEVELS as readonly string[]).indexOf(name) + 1}]`);
-}
-
-/** The packed hours `p` (with their conditions) unnested to one row per sample, as `select ... from`. */
+/**
+ * The packed days `p` (with their conditions) unnested to one row per sample, as `select ... from`.
+ * The arrays are unnested together, each read (and decompressed) once per day; a sample's time is its
+ * day plus the running sum of the offsets, summed within the day's row.
+ */
 export function unpacked(where: SQL): SQL {
-  const columns = SAMPLE_COLUMNS.map((c) => sql`${packedColumn(c)} as ${sql.identifier(c)}`);
-  return sql`select ${sql.join(columns, sql`, `)}
-    from telemetry_sample_hours p
-    cross join lateral unnest(p.offsets, p.energy_wh) with ordinality as u(offset_ms, energy_wh, i)
+  const arrays = sql.raw(PACKED_ARRAYS.map((c) => `p.${c}`).join(', '));
+  const names = sql.raw(PACKED_ARRAYS.join(', '));
+  const columns = sql.raw(
+    SAMPLE_COLUMNS.map((c) =>
+      c === 'ts'
+        ? `p.day + u.offset_ms * interval '1 millisecond' as ts`
+        : c === 'device_id'
+          ? 'p.device_id'
+          : `u.${c}`,
+    ).join(', '),
+  );
+  return sql`select ${columns}
+    from telemetry_sample_days p
+    cross join lateral (
+      select sum(v.delta_ms) over (order by v.i) as offset_ms, v.*
+      from unnest(p.offsets, ${arrays}) with ordinality as v(delta_ms, ${names}, i)
+    ) u
     where ${where}`;
 }
 
@@ -46,7 +56,7 @@ const all = (conditions: (SQL | undefined | false)[]) => {
 };
 
 /**
- * Every stored sample matching the filter, rows and packed hours alike, as one parenthesised FROM item
+ * Every stored sample matching the filter, rows and packed days alike, as one parenthesised FROM item
  * with the samples table's columns (alias it).
  */
 export function storedSamples(f: SampleFilter): SQL {
@@ -55,17 +65,17 @@ export function storedSamples(f: SampleFilter): SQL {
     f.from && sql`s.ts >= ${f.from}`,
     f.to && sql`s.ts < ${f.to}`,
   ]);
-  const hours = all([
+  const days = all([
     f.devices?.(sql`p.device_id`),
-    f.from && sql`p.hour > ${f.from} - interval '1 hour'`,
-    f.to && sql`p.hour < ${f.to}`,
+    f.from && sql`p.day > ${f.from} - interval '1 day'`,
+    f.to && sql`p.day < ${f.to}`,
   ]);
   const times = all([f.from && sql`x.ts >= ${f.from}`, f.to && sql`x.ts < ${f.to}`]);
   const columns = sql.raw(SAMPLE_COLUMNS.join(', '));
   return sql`(
     select ${columns} from telemetry_samples s where ${rows}
     union all
-    select ${columns} from (${unpacked(hours)}) x where ${times}
+    select ${columns} from (${unpacked(days)}) x where ${times}
   )`;
 }
 
