@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bodyId, queryId, requiredMessage } from './fields';
 import { alarmRow } from './monitoring';
-import { ALARM_EVENT_TYPES, ALARM_SEVERITIES } from './telemetry';
+import { ALARM_EVENT_TYPES } from './telemetry';
 
 // The alarm workflow (docs/operations.md "Alarms"): each alarm is active or cleared (spec 02 §4's
 // Unresolved / Resolved), acknowledged or not, may have an assignee and comments, and keeps a timeline
@@ -70,7 +70,10 @@ const text = z
   .trim()
   .min(1, { message: requiredMessage('text'), abort: true })
   .max(ALARM_COMMENT_MAX, ALARM_MESSAGES.textTooLong);
-const note = z.string({ error: ALARM_MESSAGES.noteTooLong }).trim().max(ALARM_NOTE_MAX, ALARM_MESSAGES.noteTooLong);
+const note = z
+  .string({ error: ALARM_MESSAGES.noteTooLong })
+  .trim()
+  .max(ALARM_NOTE_MAX, ALARM_MESSAGES.noteTooLong);
 
 export const alarmAssignBody = z.object({ assignee });
 export const alarmCommentBody = z.object({ text });

@@ -117,7 +117,9 @@ export const alarmListQuery = z.object({
   /** true: resolved only; false: unresolved only; absent: both. */
   is_solve: z.enum(['true', 'false']).optional(),
   device: deviceParam.optional(),
-  severity: z.enum(ALARM_SEVERITIES, { error: `severity is one of ${ALARM_SEVERITIES.join(', ')}` }).optional(),
+  severity: z
+    .enum(ALARM_SEVERITIES, { error: `severity is one of ${ALARM_SEVERITIES.join(', ')}` })
+    .optional(),
   /** true: acknowledged only; false: not acknowledged only. */
   acknowledged: z.enum(['true', 'false'], { error: 'acknowledged is true or false' }).optional(),
   /** me: assigned to the caller. */

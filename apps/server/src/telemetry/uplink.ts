@@ -11,7 +11,6 @@ import {
   type UplinkTopic,
 } from '@rms/contracts/telemetry';
 import type { Db } from '../db/client';
-import { rowsOf } from '../db/rows';
 import { deviceCommands } from '../db/schema/commands';
 import { clearedByData, raiseAlarms, refreshStatus } from './alarms';
 import type { DeviceIdentity } from './device-keys';

@@ -108,7 +108,12 @@ const acknowledge = {
   }),
   selection: alarmAction('acknowledge', 'Acknowledge', z.object({}), alarmSelectionBody).selection,
 };
-const assign = alarmAction('assign', 'Assign (or, with null, unassign)', alarmAssignBody, alarmSelectionAssignBody);
+const assign = alarmAction(
+  'assign',
+  'Assign (or, with null, unassign)',
+  alarmAssignBody,
+  alarmSelectionAssignBody,
+);
 const comment = alarmAction('comment', 'Comment on', alarmCommentBody, alarmSelectionCommentBody);
 const clear = alarmAction(
   'clear',

@@ -32,16 +32,21 @@ interface Row {
   device_data: { id: number };
 }
 interface Detail extends Row {
-  timeline: { type: string; actor: { name: string } | null; assignee: { id: number } | null; note: string | null }[];
+  timeline: {
+    type: string;
+    actor: { name: string } | null;
+    assignee: { id: number } | null;
+    note: string | null;
+  }[];
   comments: { note: string }[];
 }
 
 const url = (path: string) => `/api/v1/monitoring/alarms/${path}`;
-const get = (who: Session, path: string) => t.app.inject({ method: 'GET', url: url(path), headers: bearer(who) });
+const get = (who: Session, path: string) =>
+  t.app.inject({ method: 'GET', url: url(path), headers: bearer(who) });
 const post = (who: Session, path: string, payload?: object) =>
   t.app.inject({ method: 'POST', url: url(path), headers: bearer(who), ...(payload && { payload }) });
-const rows = async (who: Session, query = '') =>
-  (await get(who, `?pagination=false${query}`)).json<Row[]>();
+const rows = async (who: Session, query = '') => (await get(who, `?pagination=false${query}`)).json<Row[]>();
 const idOf = async (who: Session, faultType: string) =>
   (await rows(who)).find((r) => r.fault_type === faultType && r.status === 'Unresolved')!.id;
 
@@ -115,7 +120,10 @@ describe('acknowledge', () => {
     expect(detail.acknowledged_by).toEqual({ id: expect.any(Number), name: 'handler@customer-a.example' });
     const again = (await post(handlerA, `${e7}/acknowledge/`)).json<Detail>();
     expect(again.timeline.filter((e) => e.type === 'acknowledged')).toHaveLength(1);
-    expect(again.timeline.at(-1)).toMatchObject({ type: 'acknowledged', actor: { name: 'handler@customer-a.example' } });
+    expect(again.timeline.at(-1)).toMatchObject({
+      type: 'acknowledged',
+      actor: { name: 'handler@customer-a.example' },
+    });
     expect((await rows(f.userA, '&acknowledged=true')).map((r) => r.id)).toEqual([e7]);
     expect((await get(f.userA, 'counts/')).json().unacknowledged.major).toBe(0);
   });
@@ -219,7 +227,10 @@ describe('a selection', () => {
     expect(people.map((p) => p.id)).not.toContain(colleagueA);
     expect((await post(admin, 'assign/', { ids: [load, b], assignee: colleagueA })).statusCode).toBe(400);
     const assigned = await post(admin, 'assign/', { ids: [load, b], assignee: people[0]!.id });
-    expect(assigned.json()).toEqual({ detail: ALARM_MESSAGES.assigned(2), changed: [load, b].sort((x, y) => x - y) });
+    expect(assigned.json()).toEqual({
+      detail: ALARM_MESSAGES.assigned(2),
+      changed: [load, b].sort((x, y) => x - y),
+    });
     expect((await post(admin, 'comment/', { ids: [load, b], text: 'Check both' })).statusCode).toBe(200);
     const cleared = await post(admin, 'clear/', { ids: [load, b] });
     expect(cleared.json().detail).toBe(ALARM_MESSAGES.cleared(2));

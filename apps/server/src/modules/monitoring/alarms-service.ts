@@ -1,6 +1,12 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { AlarmCounts, AlarmDetail, AlarmEventRow, AlarmListRow, AlarmPerson } from '@rms/contracts/alarms';
+import type {
+  AlarmCounts,
+  AlarmDetail,
+  AlarmEventRow,
+  AlarmListRow,
+  AlarmPerson,
+} from '@rms/contracts/alarms';
 import { ALARM_MESSAGES } from '@rms/contracts/alarms';
 import { ALARM_LABELS, ALARM_SEVERITIES, type AlarmSeverity } from '@rms/contracts/telemetry';
 import type { alarmCountsQuery } from '@rms/contracts/alarms';

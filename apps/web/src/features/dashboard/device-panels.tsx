@@ -17,6 +17,7 @@ import {
   type SummaryFilters,
 } from './api';
 import { HarvestCard } from '../../components/harvest-card';
+import { AlarmCounts } from '../../components/alarm-severity';
 import { AlarmStatusTag } from '../../components/status-tags';
 import { DEVICE_STATUS_COLOURS } from '../../lib/device-status-colours';
 
@@ -176,6 +177,9 @@ export function AlarmsPanel() {
       extra={canOpenAlarms && <Link to="/alarms-view">View all</Link>}
       styles={{ body: { paddingTop: 0 } }}
     >
+      <div style={{ paddingTop: 12 }}>
+        <AlarmCounts />
+      </div>
       <Tabs
         activeKey={tab}
         onChange={(key) => setTab(key as DashboardAlarmTab)}
