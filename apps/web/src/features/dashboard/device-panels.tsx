@@ -17,7 +17,7 @@ import {
   type SummaryFilters,
 } from './api';
 import { HarvestCard } from '../../components/harvest-card';
-import { AlarmCounts } from '../../components/alarm-severity';
+import { AlarmCounts, SeverityTag } from '../../components/alarm-severity';
 import { AlarmStatusTag } from '../../components/status-tags';
 import { DEVICE_STATUS_COLOURS } from '../../lib/device-status-colours';
 
@@ -151,7 +151,14 @@ function AlarmTabList({ tab }: { tab: DashboardAlarmTab }) {
       dataSource={data?.results ?? []}
       locale={{ emptyText: 'No alarms' }}
       renderItem={(a) => (
-        <List.Item extra={<AlarmStatusTag status={a.status} />}>
+        <List.Item
+          extra={
+            <>
+              <SeverityTag severity={a.severity} />
+              <AlarmStatusTag status={a.status} />
+            </>
+          }
+        >
           <List.Item.Meta
             title={
               <span>
