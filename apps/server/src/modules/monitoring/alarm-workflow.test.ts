@@ -7,6 +7,7 @@ import { sample } from '../../testing/devices';
 import { makeUser } from '../../testing/factories';
 import { buildFleet, ingest, type Fleet } from '../../testing/monitoring-fleet';
 import { addUser } from '../../testing/users';
+import { markOffline } from '../../telemetry/sweeper';
 
 // The alarm workflow (docs/operations.md "Alarms"): severity, acknowledgement, assignee, comments and the
 // timeline, on alarms raised the real way (HTTP ingest); every action checks HANDLE_ALARMS and the
@@ -308,5 +309,21 @@ describe('access', () => {
     const routes = JSON.stringify(res.json());
     expect(routes).toContain('/monitoring/alarms/:id/acknowledge/');
     expect(routes).toContain('/monitoring/alarms/clear/');
+  });
+});
+
+// Last: the sweep marks every reporting device offline, which raises alarms the tests above do not count.
+describe('the offline sweep', () => {
+  it('records communication lost as raised by the device data, and the next report clears it', async () => {
+    await markOffline(t.database.db, Date.now() + 3_600_000);
+    const lost = (await rows(f.userA, '&is_solve=false')).find((r) => r.fault_type === 'Communication lost')!;
+    expect(lost.severity).toBe('major');
+    await ingest(t, f.lampA, [sample(Date.now() - 1000)]);
+    const detail = (await get(f.userA, `${lost.id}/`)).json<Detail>();
+    expect(detail.status).toBe('Resolved');
+    expect(detail.timeline.map((e) => [e.type, e.actor])).toEqual([
+      ['raised', null],
+      ['cleared', null],
+    ]);
   });
 });
