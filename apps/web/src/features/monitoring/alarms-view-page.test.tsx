@@ -150,4 +150,21 @@ describe('Alarm Status', () => {
       text: 'Pole 14 checked',
     });
   });
+
+  it('clears a selection with a note, after saying the device may raise it again', async () => {
+    const seen = stubApi({
+      ...handlers,
+      'POST monitoring/alarms/clear/': (): FakeAnswer => [200, { detail: '1 alarm cleared', changed: [32] }],
+    });
+    open(['VIEW_DEVICE_DATA', 'HANDLE_ALARMS']);
+    await user().click(within(await screen.findByRole('row', { name: /Battery low/ })).getByRole('checkbox'));
+    await user().click(screen.getByRole('button', { name: 'Clear…' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText('Clear 1 alarm')).toBeInTheDocument();
+    expect(dialog.getByText(/raises a new alarm with its next report/)).toBeInTheDocument();
+    await user().type(dialog.getByLabelText('Note (optional)'), 'Battery swapped');
+    await user().click(dialog.getByRole('button', { name: 'Clear' }));
+    expect(await screen.findByText('1 alarm cleared')).toBeInTheDocument();
+    expect(seen.find((r) => r.method === 'POST')!.body).toEqual({ ids: [32], note: 'Battery swapped' });
+  });
 });
