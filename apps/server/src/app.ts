@@ -30,7 +30,7 @@ import { inspectionRoutes } from './modules/inspections';
 import { activationRoutes } from './modules/activations';
 import { assignmentRoutes } from './modules/assignments';
 import { ingestRoutes } from './modules/ingest';
-import { analysisRoutes, loadStatusRoutes, reportRoutes } from './modules/monitoring';
+import { alarmRoutes, analysisRoutes, loadStatusRoutes, reportRoutes } from './modules/monitoring';
 import { dashboardRoutes } from './modules/dashboard';
 import { eventRoutes } from './modules/events';
 import { apiKeyRoutes } from './modules/api-keys';
@@ -143,6 +143,7 @@ export async function buildApp({
       await api.register(ingestRoutes);
       await api.register(loadStatusRoutes);
       await api.register(analysisRoutes);
+      await api.register(alarmRoutes);
       await api.register(reportRoutes);
       await api.register(dashboardRoutes);
       await api.register(eventRoutes);

@@ -3,7 +3,7 @@ import { activationFilters } from './activations';
 import { pagedList } from './common';
 import { COMMAND_STATUSES } from './commands';
 import { ID_RANGE_MESSAGE, idOf, isCalendarDay, MAX_ID, pageNumber, queryDay, queryId } from './fields';
-import { rejectSummary } from './telemetry';
+import { ALARM_KINDS, ALARM_SEVERITIES, rejectSummary } from './telemetry';
 
 // The monitoring area (spec 02 §2 "Monitoring", §3, §4, §7). Load status: the light's switch as the
 // console sets it (spec 02 §4: On when lo_sts is 1; Off when 0, null or no record). Setting it records
@@ -96,7 +96,12 @@ export const alarmStatusRow = z.object({
   fault_type: z.string(),
   fault_time: z.string(),
   resolution_time: z.string().nullable(),
+  /** Resolved (cleared: by the device's data or by a person) or Unresolved (active). */
   status: z.enum(ALARM_STATUSES),
+  kind: z.enum(ALARM_KINDS),
+  severity: z.enum(ALARM_SEVERITIES),
+  /** When someone acknowledged it; null while nobody has. */
+  acknowledged_at: z.string().nullable(),
 });
 export type AlarmStatusRow = z.infer<typeof alarmStatusRow>;
 
@@ -112,6 +117,13 @@ export const alarmListQuery = z.object({
   /** true: resolved only; false: unresolved only; absent: both. */
   is_solve: z.enum(['true', 'false']).optional(),
   device: deviceParam.optional(),
+  severity: z
+    .enum(ALARM_SEVERITIES, { error: `severity is one of ${ALARM_SEVERITIES.join(', ')}` })
+    .optional(),
+  /** true: acknowledged only; false: not acknowledged only. */
+  acknowledged: z.enum(['true', 'false'], { error: 'acknowledged is true or false' }).optional(),
+  /** me: assigned to the caller. */
+  assigned: z.enum(['me'], { error: 'assigned is me' }).optional(),
 });
 
 export const HARVEST_MESSAGES = {

@@ -144,6 +144,32 @@ export const ALARM_LABELS: Record<AlarmKind, string> = {
   load_fault: 'Load fault',
 };
 
+/** Alarm severities, most severe first (the lists sort by this order). */
+export const ALARM_SEVERITIES = ['critical', 'major', 'minor', 'warning'] as const;
+export type AlarmSeverity = (typeof ALARM_SEVERITIES)[number];
+/**
+ * The severity an alarm is raised with, by kind (docs/operations.md "Alarms"), until alarm rules set
+ * their own: a light that is dark at night is critical; a device that stopped reporting, a fault code
+ * it reports or a day without charge will darken lights soon (major); a low battery dims the night
+ * (minor). `warning` is left for rules.
+ */
+export const ALARM_DEFAULT_SEVERITY: Record<AlarmKind, AlarmSeverity> = {
+  load_fault: 'critical',
+  communication_lost: 'major',
+  fault: 'major',
+  no_charge: 'major',
+  battery_low: 'minor',
+};
+export const ALARM_SEVERITY_LABELS: Record<AlarmSeverity, string> = {
+  critical: 'Critical',
+  major: 'Major',
+  minor: 'Minor',
+  warning: 'Warning',
+};
+/** What an alarm's timeline records. */
+export const ALARM_EVENT_TYPES = ['raised', 'acknowledged', 'assigned', 'commented', 'cleared'] as const;
+export type AlarmEventType = (typeof ALARM_EVENT_TYPES)[number];
+
 export const INGEST_MESSAGES = {
   badJson: 'payload: not valid JSON',
   unknownDevice: 'Unknown device or wrong key',

@@ -33,6 +33,7 @@ export const DEMO_PERMISSIONS: PermissionCode[] = [
   'MAP_VIEW',
   'GRAPH_VIEW',
   'DEVICE_REPORT',
+  'HANDLE_ALARMS',
 ];
 
 export interface DemoSeedResult {

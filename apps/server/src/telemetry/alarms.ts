@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import type { AlarmKind } from '@rms/contracts/telemetry';
+import { sql, type SQL } from 'drizzle-orm';
+import { ALARM_DEFAULT_SEVERITY, type AlarmKind } from '@rms/contracts/telemetry';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import type { SampleRow } from './sample-row';
@@ -7,7 +7,8 @@ import type { SampleRow } from './sample-row';
 // Alarms raised and resolved from what devices report (docs/device-link.md). The partial unique index
 // `alarms_open_once` keeps one open alarm per device, kind and fault code, so raising is idempotent
 // and concurrent ingest workers cannot open two. Thresholds have hysteresis so a value hovering at the
-// limit does not flap.
+// limit does not flap. Each raise and clear writes its timeline entry (alarm_events, actor null: the
+// device's data) in the same statement, so the timeline never misses a change.
 
 export const ALARM_RULES = {
   /** State of charge (%) under which the battery is low, and at or over which that clears. */
@@ -70,25 +71,46 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 const idsOf = (rows: { id: number | string }[]) => rows.map((r) => Number(r.id));
 
-/** Opens the alarms not open yet; returns the ids of those it opened. */
+/** Opens the alarms not open yet, with their kind's severity; returns the ids of those it opened. */
 export async function raiseAlarms(db: Db, changes: Change[]): Promise<number[]> {
   if (changes.length === 0) return [];
   const rows = await rowsOf<{ id: number | string }>(
     db,
     sql`
-    insert into alarms (device_id, kind, fault_code, fault_time)
-    select * from unnest(
-      ${sql.param(changes.map((c) => c.deviceId))}::int[], ${sql.param(changes.map((c) => c.kind))}::text[],
-      ${sql.param(changes.map((c) => c.code))}::text[], ${sql.param(changes.map((c) => iso(c.at)))}::timestamptz[])
-    on conflict (device_id, kind, fault_code) where resolution_time is null do nothing
-    returning id`,
+    with raised as (
+      insert into alarms (device_id, kind, fault_code, fault_time, severity)
+      select * from unnest(
+        ${sql.param(changes.map((c) => c.deviceId))}::int[], ${sql.param(changes.map((c) => c.kind))}::text[],
+        ${sql.param(changes.map((c) => c.code))}::text[], ${sql.param(changes.map((c) => iso(c.at)))}::timestamptz[],
+        ${sql.param(changes.map((c) => ALARM_DEFAULT_SEVERITY[c.kind]))}::text[])
+      on conflict (device_id, kind, fault_code) where resolution_time is null do nothing
+      returning id, fault_time)
+    insert into alarm_events (alarm_id, type, at)
+    select id, 'raised', fault_time from raised order by id
+    returning alarm_id as id`,
+  );
+  return idsOf(rows);
+}
+
+/**
+ * Runs `update` (an `update alarms a set resolution_time = ... returning a.id, a.resolution_time`) and
+ * records a `cleared` entry for each alarm it cleared, in one statement; returns their ids.
+ */
+export async function clearedByData(db: Db, update: SQL): Promise<number[]> {
+  const rows = await rowsOf<{ id: number | string }>(
+    db,
+    sql`
+    with cleared as (${update})
+    insert into alarm_events (alarm_id, type, at)
+    select id, 'cleared', resolution_time from cleared order by id
+    returning alarm_id as id`,
   );
   return idsOf(rows);
 }
 
 async function resolveAlarms(db: Db, changes: Change[]): Promise<number[]> {
   if (changes.length === 0) return [];
-  const rows = await rowsOf<{ id: number | string }>(
+  return clearedByData(
     db,
     sql`
     update alarms a set resolution_time = greatest(a.fault_time, k.at)
@@ -96,9 +118,8 @@ async function resolveAlarms(db: Db, changes: Change[]): Promise<number[]> {
       ${sql.param(changes.map((c) => c.deviceId))}::int[], ${sql.param(changes.map((c) => c.kind))}::text[],
       ${sql.param(changes.map((c) => iso(c.at)))}::timestamptz[]) as k(device_id, kind, at)
     where a.device_id = k.device_id and a.kind = k.kind and a.resolution_time is null
-    returning a.id`,
+    returning a.id, a.resolution_time`,
   );
-  return idsOf(rows);
 }
 
 /** A device's fault list is its whole set of active faults: codes no longer in it are resolved. */
@@ -107,7 +128,7 @@ async function resolveClearedFaults(
   lists: { deviceId: number; codes: string[]; at: number }[],
 ): Promise<number[]> {
   if (lists.length === 0) return [];
-  const rows = await rowsOf<{ id: number | string }>(
+  return clearedByData(
     db,
     sql`
     update alarms a set resolution_time = greatest(a.fault_time, k.at)
@@ -117,9 +138,8 @@ async function resolveClearedFaults(
       ${sql.param(lists.map((l) => iso(l.at)))}::timestamptz[]) as k(device_id, codes, at)
     where a.device_id = k.device_id and a.kind = 'fault' and a.resolution_time is null
       and not (k.codes ? a.fault_code)
-    returning a.id`,
+    returning a.id, a.resolution_time`,
   );
-  return idsOf(rows);
 }
 
 /**

@@ -1,5 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { ALARM_LABELS, type AlarmKind, type DeviceStatus } from '@rms/contracts/telemetry';
+import {
+  ALARM_LABELS,
+  type AlarmKind,
+  type AlarmSeverity,
+  type DeviceStatus,
+} from '@rms/contracts/telemetry';
 import type { CommandKind, CommandStatus } from '@rms/contracts/commands';
 import type { LiveMessage } from '@rms/contracts/events';
 import type { Db } from '../db/client';
@@ -69,10 +74,13 @@ export async function alarmMessages(db: Db, ids: readonly number[]): Promise<Rou
     fault_code: string;
     fault_time: string | Date;
     resolution_time: string | Date | null;
+    severity: AlarmSeverity;
+    acknowledged_at: string | Date | null;
   }>(
     db,
     sql`
-    select a.id, a.device_id, d.device_id as code, d.organization_id, a.kind, a.fault_code, a.fault_time, a.resolution_time
+    select a.id, a.device_id, d.device_id as code, d.organization_id, a.kind, a.fault_code, a.fault_time,
+      a.resolution_time, a.severity, a.acknowledged_at
     from alarms a join rms_devices d on d.id = a.device_id
     where a.id = any(${sql.param(ids.map(Number))}::bigint[])`,
   );
@@ -88,6 +96,9 @@ export async function alarmMessages(db: Db, ids: readonly number[]): Promise<Rou
           fault_time: new Date(a.fault_time).toISOString(),
           resolution_time: a.resolution_time ? new Date(a.resolution_time).toISOString() : null,
           status: a.resolution_time ? 'Resolved' : 'Unresolved',
+          kind: a.kind,
+          severity: a.severity,
+          acknowledged_at: a.acknowledged_at ? new Date(a.acknowledged_at).toISOString() : null,
           device_data: { id: a.device_id, device_id: a.code },
         },
       },

@@ -11,9 +11,8 @@ import {
   type UplinkTopic,
 } from '@rms/contracts/telemetry';
 import type { Db } from '../db/client';
-import { rowsOf } from '../db/rows';
 import { deviceCommands } from '../db/schema/commands';
-import { raiseAlarms, refreshStatus } from './alarms';
+import { clearedByData, raiseAlarms, refreshStatus } from './alarms';
 import type { DeviceIdentity } from './device-keys';
 import type { IngestQueue } from './ingest-queue';
 import type { LiveChanges } from './live-events';
@@ -133,18 +132,18 @@ export class Uplink {
         tx,
         codes.map((code) => ({ deviceId: device.id, kind, code, at: at.getTime() })),
       );
-      const resolved = await rowsOf<{ id: number | string }>(
+      const resolved = await clearedByData(
         tx,
         sql`
-        update alarms set resolution_time = greatest(fault_time, ${at.toISOString()}::timestamptz)
-        where device_id = ${device.id} and kind = 'fault' and resolution_time is null
-          and not (fault_code = any(${sql.param(codes)}::text[]))
-        returning id`,
+        update alarms a set resolution_time = greatest(a.fault_time, ${at.toISOString()}::timestamptz)
+        where a.device_id = ${device.id} and a.kind = 'fault' and a.resolution_time is null
+          and not (a.fault_code = any(${sql.param(codes)}::text[]))
+        returning a.id, a.resolution_time`,
       );
       await tx.execute(sql`
         update device_live_state set faults = ${JSON.stringify(codes)}::jsonb where device_id = ${device.id}`);
       await refreshStatus(tx, [device.id]);
-      return [...raised, ...resolved.map((r) => Number(r.id))];
+      return [...raised, ...resolved];
     });
     this.changed({ devices: [device.id], alarms });
   }

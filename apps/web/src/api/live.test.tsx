@@ -150,6 +150,9 @@ describe('useLiveEvents', () => {
       fault_time: '2026-11-22T10:05:00.000Z',
       resolution_time: null,
       status: 'Unresolved',
+      kind: 'battery_low',
+      severity: 'minor',
+      acknowledged_at: null,
       device_data: { id: DEVICE, device_id: 'RMS-5' },
     };
     act(() => streams[0]!.send('alarm', alarm));

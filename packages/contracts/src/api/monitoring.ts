@@ -1,9 +1,25 @@
 import { z } from 'zod';
+import {
+  alarmAssignBody,
+  alarmAssigneesQuery,
+  alarmClearBody,
+  alarmCommentBody,
+  alarmCounts,
+  alarmCountsQuery,
+  alarmDetail,
+  alarmListRow,
+  alarmParams,
+  alarmPerson,
+  alarmSelectionAssignBody,
+  alarmSelectionBody,
+  alarmSelectionClearBody,
+  alarmSelectionCommentBody,
+  alarmSelectionResult,
+} from '../alarms';
 import { listResponse } from '../common';
 import { endpoint } from '../endpoint';
 import {
   alarmListQuery,
-  alarmRow,
   alarmStatusRow,
   deviceQuery,
   deviceReportPage,
@@ -44,6 +60,67 @@ const SWITCH = anyOf('DEVICE_ACTIVATION');
 const LOAD_STATUS = '/monitoring/load_status/';
 const EXPORTS = '/monitoring/device_report/export/';
 const savedLoadStatus = loadStatusRow.extend({ detail: z.string() });
+// The alarm workflow: reading follows the alarms view; every change takes HANDLE_ALARMS. An alarm of a
+// device the caller cannot see answers 404, as if it did not exist.
+const ALARMS = '/monitoring/alarms/';
+const ALARMS_VIEW = accessOf('/alarms-view');
+const HANDLE = anyOf('HANDLE_ALARMS');
+
+/** One action on one alarm (POST .../alarms/{id}/<action>/) and on a selection (POST .../alarms/<action>/). */
+function alarmAction<B extends z.ZodType, S extends z.ZodType>(
+  action: string,
+  what: string,
+  body: B,
+  selectionBody: S,
+) {
+  return {
+    one: endpoint({
+      area,
+      method: 'POST',
+      path: `${ALARMS}:id/${action}/`,
+      access: HANDLE,
+      summary: `${what} one alarm; answers the alarm with its timeline`,
+      params: alarmParams,
+      body,
+      response: alarmDetail,
+    }),
+    selection: endpoint({
+      area,
+      method: 'POST',
+      path: `${ALARMS}${action}/`,
+      access: HANDLE,
+      summary: `${what} a selection of alarms (\`ids\`, at most 100): all or nothing, one unknown id changes none (404)`,
+      body: selectionBody,
+      response: alarmSelectionResult,
+    }),
+  };
+}
+const acknowledge = {
+  // Acknowledging says nothing more than who and when: no body.
+  one: endpoint({
+    area,
+    method: 'POST',
+    path: `${ALARMS}:id/acknowledge/`,
+    access: HANDLE,
+    summary: 'Acknowledge one alarm; answers the alarm with its timeline',
+    params: alarmParams,
+    response: alarmDetail,
+  }),
+  selection: alarmAction('acknowledge', 'Acknowledge', z.object({}), alarmSelectionBody).selection,
+};
+const assign = alarmAction(
+  'assign',
+  'Assign (or, with null, unassign)',
+  alarmAssignBody,
+  alarmSelectionAssignBody,
+);
+const comment = alarmAction('comment', 'Comment on', alarmCommentBody, alarmSelectionCommentBody);
+const clear = alarmAction(
+  'clear',
+  'Clear by hand (a device still in the faulty state raises a new alarm with its next report)',
+  alarmClearBody,
+  alarmSelectionClearBody,
+);
 
 /** One graph tab's endpoint: the four differ only in their path (and the series the console draws). */
 const graph = (kind: GraphKind) =>
@@ -97,12 +174,50 @@ export const monitoringApi = {
   alarms: endpoint({
     area,
     method: 'GET',
-    path: '/monitoring/alarms/',
-    access: accessOf('/alarms-view'),
-    summary: 'Alarms of the devices the caller sees, newest fault first (is_solve: resolved or not)',
+    path: ALARMS,
+    access: ALARMS_VIEW,
+    summary:
+      'Alarms of the devices the caller sees: active unacknowledged first, then by severity, newest fault first (is_solve: resolved or not; severity, acknowledged, assigned=me)',
     query: alarmListQuery,
-    response: listResponse(alarmRow),
+    response: listResponse(alarmListRow),
   }),
+  alarmCounts: endpoint({
+    area,
+    method: 'GET',
+    path: `${ALARMS}counts/`,
+    access: SIGNED_IN,
+    summary:
+      'Active alarms by severity and the unacknowledged among them, of the devices the caller sees (or of one device)',
+    query: alarmCountsQuery,
+    response: alarmCounts,
+  }),
+  alarmAssignees: endpoint({
+    area,
+    method: 'GET',
+    path: `${ALARMS}assignees/`,
+    access: HANDLE,
+    summary:
+      "The people every one of the alarms may be assigned to: active users of the devices' organization and of the provider",
+    query: alarmAssigneesQuery,
+    response: z.array(alarmPerson),
+  }),
+  alarm: endpoint({
+    area,
+    method: 'GET',
+    path: `${ALARMS}:id/`,
+    access: ALARMS_VIEW,
+    summary: 'One alarm with its timeline (oldest first) and its comments',
+    params: alarmParams,
+    response: alarmDetail,
+  }),
+  alarmAcknowledge: acknowledge.one,
+  alarmsAcknowledge: acknowledge.selection,
+  alarmAssign: assign.one,
+  alarmsAssign: assign.selection,
+  alarmComment: comment.one,
+  alarmsComment: comment.selection,
+  alarmClear: clear.one,
+  alarmsClear: clear.selection,
   loadStatus: endpoint({
     area,
     method: 'GET',

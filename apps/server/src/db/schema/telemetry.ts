@@ -15,7 +15,14 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { AlarmKind, DeviceStatus, UplinkTopic } from '@rms/contracts/telemetry';
+import type {
+  AlarmEventType,
+  AlarmKind,
+  AlarmSeverity,
+  DeviceStatus,
+  UplinkTopic,
+} from '@rms/contracts/telemetry';
+import { users } from './employees';
 import { rmsDevices } from './inventory';
 
 // The device link's tables (docs/device-link.md). Samples are keyed by (device, measured time), so a
@@ -238,9 +245,18 @@ export const alarms = pgTable(
     /** The device's own code for `fault` alarms; '' otherwise. */
     faultCode: text('fault_code').notNull().default(''),
     faultTime: timestamp('fault_time', { withTimezone: true }).notNull(),
+    /** Set when cleared (spec 02 §4: Resolved), by device data or by a person (cleared_by). */
     resolutionTime: timestamp('resolution_time', { withTimezone: true }),
+    /** The kind's default (ALARM_DEFAULT_SEVERITY) when raised. */
+    severity: text('severity').$type<AlarmSeverity>().notNull(),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgedBy: integer('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
+    assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Who cleared it by hand; null while active or when the device's data cleared it. */
+    clearedBy: integer('cleared_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
+    index('alarms_assignee').on(t.assigneeId),
     uniqueIndex('alarms_open_once')
       .on(t.deviceId, t.kind, t.faultCode)
       .where(sql`${t.resolutionTime} is null`),
@@ -264,3 +280,27 @@ export const deviceRejects = pgTable('device_rejects', {
   lastTopic: text('last_topic').$type<UplinkTopic>(),
   lastReason: text('last_reason').notNull(),
 });
+
+/**
+ * Every change of an alarm, oldest first by id: raised and cleared by device data (actor null) or by a
+ * person, acknowledged, assigned, commented. Written in the same statement as the change itself, so the
+ * timeline is complete and can feed whatever reacts to alarms (notifications, webhooks).
+ */
+export const alarmEvents = pgTable(
+  'alarm_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    alarmId: bigint('alarm_id', { mode: 'number' })
+      .notNull()
+      .references(() => alarms.id, { onDelete: 'cascade' }),
+    type: text('type').$type<AlarmEventType>().notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The person who made the change; null for the device's data (ingest, the offline sweep). */
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** assigned: the new assignee (null: unassigned). */
+    assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    /** commented: the comment; cleared by a person: the note, if any. */
+    note: text('note'),
+  },
+  (t) => [index('alarm_events_alarm').on(t.alarmId, t.id)],
+);

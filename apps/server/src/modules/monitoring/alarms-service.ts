@@ -1,22 +1,30 @@
-import { and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
-import { ALARM_LABELS } from '@rms/contracts/telemetry';
-import {
-  ALARM_STATUS_LIMIT,
-  type AlarmRow,
-  type AlarmStatusRow,
-  type alarmListQuery,
-} from '@rms/contracts/monitoring';
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type {
+  AlarmCounts,
+  AlarmDetail,
+  AlarmEventRow,
+  AlarmListRow,
+  AlarmPerson,
+} from '@rms/contracts/alarms';
+import { ALARM_MESSAGES } from '@rms/contracts/alarms';
+import { ALARM_LABELS, ALARM_SEVERITIES, type AlarmSeverity } from '@rms/contracts/telemetry';
+import type { alarmCountsQuery } from '@rms/contracts/alarms';
+import { ALARM_STATUS_LIMIT, type AlarmStatusRow, type alarmListQuery } from '@rms/contracts/monitoring';
 import type { z } from 'zod';
 import type { AuthUser } from '../../auth/access';
 import { orgScope } from '../../auth/tenant';
 import type { Db } from '../../db/client';
 import { pageOf, pageWindow } from '../../db/paging';
+import { users } from '../../db/schema/employees';
 import { rmsDevices } from '../../db/schema/inventory';
-import { alarms } from '../../db/schema/telemetry';
+import { alarmEvents, alarms } from '../../db/schema/telemetry';
+import { notFound } from '../../errors';
 import { getInventory } from '../inventory';
 
 // Alarms as the console lists them (spec 02 §3 "Alarm/fault", §4: Resolved when a resolution time
-// exists). The device's owner decides who sees its alarms.
+// exists), with the workflow's fields (docs/operations.md "Alarms"). The device's owner decides who
+// sees its alarms; an alarm the caller cannot see answers 404.
 
 /** The device's newest alarms (the analysis page's alarm status list). */
 export async function alarmStatusOf(db: Db, auth: AuthUser, deviceId: number): Promise<AlarmStatusRow[]> {
@@ -30,22 +38,86 @@ export async function alarmStatusOf(db: Db, auth: AuthUser, deviceId: number): P
   return rows.map(toStatusRow);
 }
 
-/** Alarms of the devices the caller sees, newest fault first (the alarms view). */
+const ackBy = alias(users, 'ack_by');
+const assignee = alias(users, 'assignee');
+const clearer = alias(users, 'clearer');
+
+/** A person's shown name: first and last name, or the e-mail when both are blank. */
+interface UserColumns {
+  id: AnyPgColumn;
+  firstName: AnyPgColumn;
+  lastName: AnyPgColumn;
+  email: AnyPgColumn;
+}
+export const personName = (u: UserColumns) =>
+  sql<string>`coalesce(nullif(trim(concat_ws(' ', ${u.firstName}, ${u.lastName})), ''), ${u.email})`;
+/** A person for a left join: both null when nobody is there. */
+const person = (u: UserColumns) => ({ id: sql<number | null>`${u.id}`, name: personName(u) });
+
+const severityRank = sql`case ${alarms.severity} ${sql.join(
+  ALARM_SEVERITIES.map((s, i) => sql`when ${s} then ${sql.raw(String(i))}`),
+  sql` `,
+)} else ${sql.raw(String(ALARM_SEVERITIES.length))} end`;
+
+/**
+ * The order of every alarm list: active alarms nobody has acknowledged first, then the other active
+ * ones, each by severity; cleared alarms last, as history (newest first). Within each, newest first.
+ */
+const attentionOrder = [
+  sql`case when ${alarms.resolutionTime} is not null then 2 when ${alarms.acknowledgedAt} is null then 0 else 1 end`,
+  sql`case when ${alarms.resolutionTime} is null then ${severityRank} else 0 end`,
+  desc(alarms.faultTime),
+  desc(alarms.id),
+];
+
+function listSelect(db: Db) {
+  return db
+    .select({
+      alarm: alarms,
+      code: rmsDevices.code,
+      organizationId: rmsDevices.organizationId,
+      ackBy: person(ackBy),
+      assignee: person(assignee),
+      clearer: person(clearer),
+    })
+    .from(alarms)
+    .innerJoin(rmsDevices, eq(rmsDevices.id, alarms.deviceId))
+    .leftJoin(ackBy, eq(ackBy.id, alarms.acknowledgedBy))
+    .leftJoin(assignee, eq(assignee.id, alarms.assigneeId))
+    .leftJoin(clearer, eq(clearer.id, alarms.clearedBy));
+}
+type ListSelectRow = Awaited<ReturnType<ReturnType<typeof listSelect>['where']>>[number];
+
+const personOrNull = (p: { id: number | null; name: string | null }): AlarmPerson | null =>
+  p.id === null ? null : { id: p.id, name: p.name ?? '' };
+
+function toListRow(r: ListSelectRow): AlarmListRow {
+  return {
+    ...toStatusRow(r.alarm),
+    device_data: { id: r.alarm.deviceId, device_id: r.code },
+    acknowledged_by: personOrNull(r.ackBy),
+    assignee: personOrNull(r.assignee),
+    cleared_by: personOrNull(r.clearer),
+  };
+}
+
+/** Alarms of the devices the caller sees, in attention order (the alarms view). */
 export async function listAlarms(db: Db, auth: AuthUser, query: z.infer<typeof alarmListQuery>) {
   if (query.device) await getInventory(db, auth, 'rms', query.device);
   const where = and(
     orgScope(rmsDevices.organizationId, auth),
     query.device ? eq(alarms.deviceId, query.device) : undefined,
     solvedFilter(query.is_solve),
+    query.severity ? eq(alarms.severity, query.severity) : undefined,
+    query.acknowledged === 'true' ? isNotNull(alarms.acknowledgedAt) : undefined,
+    query.acknowledged === 'false' ? isNull(alarms.acknowledgedAt) : undefined,
+    query.assigned === 'me' ? eq(alarms.assigneeId, auth.id) : undefined,
   );
   const { limit, offset } = pageWindow(query);
   const [rows, [total]] = await Promise.all([
-    db
-      .select({ alarm: alarms, code: rmsDevices.code })
-      .from(alarms)
-      .innerJoin(rmsDevices, eq(rmsDevices.id, alarms.deviceId))
+    listSelect(db)
       .where(where)
-      .orderBy(desc(alarms.faultTime), desc(alarms.id))
+      .orderBy(...attentionOrder)
       .limit(limit)
       .offset(offset),
     db
@@ -54,11 +126,74 @@ export async function listAlarms(db: Db, auth: AuthUser, query: z.infer<typeof a
       .innerJoin(rmsDevices, eq(rmsDevices.id, alarms.deviceId))
       .where(where),
   ]);
-  const results: AlarmRow[] = rows.map(({ alarm, code }) => ({
-    ...toStatusRow(alarm),
-    device_data: { id: alarm.deviceId, device_id: code },
+  return pageOf(query, rows.map(toListRow), Number(total?.n ?? 0));
+}
+
+/** The alarms of `ids` the caller may see, with their device's organization; 404 unless all are. */
+export async function visibleAlarms(db: Db, auth: AuthUser, ids: readonly number[]) {
+  const rows = await db
+    .select({ id: alarms.id, deviceId: alarms.deviceId, organizationId: rmsDevices.organizationId })
+    .from(alarms)
+    .innerJoin(rmsDevices, eq(rmsDevices.id, alarms.deviceId))
+    .where(and(inArray(alarms.id, [...ids]), orgScope(rmsDevices.organizationId, auth)));
+  if (rows.length !== new Set(ids).size) throw notFound(ALARM_MESSAGES.notFound);
+  return rows;
+}
+
+const actor = alias(users, 'actor');
+const eventAssignee = alias(users, 'event_assignee');
+
+/** One alarm with its timeline and comments; 404 when the caller cannot see it. */
+export async function alarmDetailOf(db: Db, auth: AuthUser, id: number): Promise<AlarmDetail> {
+  const [row] = await listSelect(db).where(and(eq(alarms.id, id), orgScope(rmsDevices.organizationId, auth)));
+  if (!row) throw notFound(ALARM_MESSAGES.notFound);
+  const events = await db
+    .select({ event: alarmEvents, actor: person(actor), assignee: person(eventAssignee) })
+    .from(alarmEvents)
+    .leftJoin(actor, eq(actor.id, alarmEvents.actorId))
+    .leftJoin(eventAssignee, eq(eventAssignee.id, alarmEvents.assigneeId))
+    .where(eq(alarmEvents.alarmId, id))
+    .orderBy(alarmEvents.id);
+  const timeline: AlarmEventRow[] = events.map((e) => ({
+    id: e.event.id,
+    type: e.event.type,
+    at: e.event.at.toISOString(),
+    actor: personOrNull(e.actor),
+    assignee: personOrNull(e.assignee),
+    note: e.event.note,
   }));
-  return pageOf(query, results, Number(total?.n ?? 0));
+  return { ...toListRow(row), timeline, comments: timeline.filter((e) => e.type === 'commented') };
+}
+
+/** Active alarms by severity, and the unacknowledged among them, of the devices the caller sees. */
+export async function alarmCountsOf(
+  db: Db,
+  auth: AuthUser,
+  query: z.infer<typeof alarmCountsQuery>,
+): Promise<AlarmCounts> {
+  if (query.device) await getInventory(db, auth, 'rms', query.device);
+  const rows = await db
+    .select({
+      severity: alarms.severity,
+      active: count(),
+      unacknowledged: sql<number>`count(*) filter (where ${alarms.acknowledgedAt} is null)`.mapWith(Number),
+    })
+    .from(alarms)
+    .innerJoin(rmsDevices, eq(rmsDevices.id, alarms.deviceId))
+    .where(
+      and(
+        isNull(alarms.resolutionTime),
+        orgScope(rmsDevices.organizationId, auth),
+        query.device ? eq(alarms.deviceId, query.device) : undefined,
+      ),
+    )
+    .groupBy(alarms.severity);
+  const tally = (pick: (r: (typeof rows)[number]) => number) => {
+    const by = Object.fromEntries(ALARM_SEVERITIES.map((s) => [s, 0])) as Record<AlarmSeverity, number>;
+    for (const r of rows) by[r.severity] += Number(pick(r));
+    return { ...by, total: Object.values(by).reduce((a, b) => a + b, 0) };
+  };
+  return { active: tally((r) => r.active), unacknowledged: tally((r) => r.unacknowledged) };
 }
 
 export function solvedFilter(isSolve: 'true' | 'false' | undefined): SQL | undefined {
@@ -75,5 +210,8 @@ export function toStatusRow(a: typeof alarms.$inferSelect): AlarmStatusRow {
     fault_time: a.faultTime.toISOString(),
     resolution_time: a.resolutionTime?.toISOString() ?? null,
     status: a.resolutionTime ? 'Resolved' : 'Unresolved',
+    kind: a.kind,
+    severity: a.severity,
+    acknowledged_at: a.acknowledgedAt?.toISOString() ?? null,
   };
 }

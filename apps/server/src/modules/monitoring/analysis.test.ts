@@ -99,6 +99,9 @@ describe('alarm status of a device', () => {
         fault_time: iso(f.at(f.day.d0, '00:00:03')),
         resolution_time: null,
         status: 'Unresolved',
+        kind: 'fault',
+        severity: 'major',
+        acknowledged_at: null,
       },
       {
         id: expect.any(Number),
@@ -106,6 +109,9 @@ describe('alarm status of a device', () => {
         fault_time: iso(f.at(f.day.d1, '12:00:00')),
         resolution_time: iso(f.at(f.day.d0, '00:00:03')),
         status: 'Resolved',
+        kind: 'battery_low',
+        severity: 'minor',
+        acknowledged_at: null,
       },
       {
         id: expect.any(Number),
@@ -113,6 +119,9 @@ describe('alarm status of a device', () => {
         fault_time: expect.any(String),
         resolution_time: iso(f.at(f.day.d1, '12:00:00')),
         status: 'Resolved',
+        kind: 'fault',
+        severity: 'major',
+        acknowledged_at: null,
       },
     ]);
     expect((await get(f.userB, `monitoring/alarm_status/?device=${f.lampA.id}`)).statusCode).toBe(404);

@@ -6,3 +6,4 @@ export { ReportExports } from './report-exports';
 export { harvestOf } from './harvest-service';
 export { toStatusRow } from './alarms-service';
 export { dayStart } from './days';
+export { alarmRoutes } from './alarm-routes';

@@ -17,6 +17,7 @@ import {
   type SummaryFilters,
 } from './api';
 import { HarvestCard } from '../../components/harvest-card';
+import { AlarmCounts, SeverityTag } from '../../components/alarm-severity';
 import { AlarmStatusTag } from '../../components/status-tags';
 import { DEVICE_STATUS_COLOURS } from '../../lib/device-status-colours';
 
@@ -150,7 +151,14 @@ function AlarmTabList({ tab }: { tab: DashboardAlarmTab }) {
       dataSource={data?.results ?? []}
       locale={{ emptyText: 'No alarms' }}
       renderItem={(a) => (
-        <List.Item extra={<AlarmStatusTag status={a.status} />}>
+        <List.Item
+          extra={
+            <>
+              <SeverityTag severity={a.severity} />
+              <AlarmStatusTag status={a.status} />
+            </>
+          }
+        >
           <List.Item.Meta
             title={
               <span>
@@ -176,6 +184,9 @@ export function AlarmsPanel() {
       extra={canOpenAlarms && <Link to="/alarms-view">View all</Link>}
       styles={{ body: { paddingTop: 0 } }}
     >
+      <div style={{ paddingTop: 12 }}>
+        <AlarmCounts />
+      </div>
       <Tabs
         activeKey={tab}
         onChange={(key) => setTab(key as DashboardAlarmTab)}

@@ -18,6 +18,7 @@ import {
 import { analysisCards, withUnit } from './analysis-cards';
 import { DeviceSelect, type PickedDevice } from './device-select';
 import { HarvestCard } from '../../components/harvest-card';
+import { AlarmCounts, SeverityTag } from '../../components/alarm-severity';
 import { AlarmStatusTag, CommandStatusTag, DeviceStatusTag } from '../../components/status-tags';
 import { RejectAlert } from '../../components/reject-badge';
 
@@ -120,13 +121,21 @@ function DeviceAnalysis({ device }: { device: number }) {
         </Col>
         <Col xs={24} md={12} xl={24}>
           <Card title="Alarm Status">
+            <AlarmCounts device={device} label="Active" />
             <List
               size="small"
               loading={alarms.isLoading}
               dataSource={alarms.data ?? []}
               locale={{ emptyText: 'No alarms' }}
               renderItem={(a) => (
-                <List.Item extra={<AlarmStatusTag status={a.status} />}>
+                <List.Item
+                  extra={
+                    <>
+                      <SeverityTag severity={a.severity} />
+                      <AlarmStatusTag status={a.status} />
+                    </>
+                  }
+                >
                   <List.Item.Meta
                     title={a.fault_type}
                     description={`${formatDateTimeAmPm(a.fault_time)}${

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-
 import { activationApi as A } from '@rms/contracts/api/activations';
 import { monitoringApi as M } from '@rms/contracts/api/monitoring';
 import type { LoadStatusRow } from '@rms/contracts/monitoring';
+import type { AlarmSeverity } from '@rms/contracts/telemetry';
 import { api } from '../../api/client';
 import { apiPage, apiQuery, endpointKey, useInvalidatingMutation } from '../../api/queries';
 import type { MonthRangeDays } from '../../lib/month-range';
@@ -65,6 +66,9 @@ export function useToggleLoad(device: number) {
 export interface AlarmFilters {
   is_solve?: 'true' | 'false' | undefined;
   device?: number | undefined;
+  severity?: AlarmSeverity | undefined;
+  acknowledged?: 'true' | 'false' | undefined;
+  assigned?: 'me' | undefined;
 }
 export const alarmListQuery = (params: { page: number; pageSize: number } & AlarmFilters) =>
   queryOptions({
@@ -73,6 +77,9 @@ export const alarmListQuery = (params: { page: number; pageSize: number } & Alar
       page_size: params.pageSize,
       is_solve: params.is_solve,
       device: params.device,
+      severity: params.severity,
+      acknowledged: params.acknowledged,
+      assigned: params.assigned,
     }),
     placeholderData: keepPreviousData,
   });

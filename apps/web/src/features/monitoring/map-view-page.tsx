@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Flex, Input, Spin, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { ActivationFilterBar, useActivationFilters } from '../../components/activation-filters';
+import { AlarmCounts } from '../../components/alarm-severity';
 import { DEVICE_STATUS_COLOURS, STATUS_ORDER } from '../../lib/device-status-colours';
 import { useListParams } from '../../lib/use-list-params';
 import { mapQuery } from './fleet-api';
@@ -26,9 +27,12 @@ export function MapViewPage() {
 
   return (
     <Card>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
-        Map View
-      </Typography.Title>
+      <Flex wrap gap={12} align="center" justify="space-between" style={{ marginBottom: 12 }}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          Map View
+        </Typography.Title>
+        <AlarmCounts />
+      </Flex>
       <ActivationFilterBar
         state={filterState}
         extra={[

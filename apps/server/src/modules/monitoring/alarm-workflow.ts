@@ -1,0 +1,127 @@
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { ALARM_MESSAGES, type AlarmPerson } from '@rms/contracts/alarms';
+import type { AuthUser } from '../../auth/access';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { users } from '../../db/schema/employees';
+import { organizations } from '../../db/schema/organizations';
+import { fieldError } from '../../errors';
+import { refreshStatus } from '../../telemetry/alarms';
+import { personName, visibleAlarms } from './alarms-service';
+
+// What people do with alarms (docs/operations.md "Alarms"): acknowledge, assign, comment, clear. Each
+// takes one alarm or a selection, all or nothing: every id must be an alarm the caller sees (else 404
+// and nothing changes). The change and its timeline entries are one statement over the whole
+// selection; an alarm already in the asked state is left as it is, without a timeline entry.
+
+export type AlarmAction =
+  | { type: 'acknowledge' }
+  | { type: 'assign'; assignee: number | null }
+  | { type: 'comment'; text: string }
+  | { type: 'clear'; note?: string | undefined };
+
+/** Applies the action to the alarms; answers the ids it changed. */
+export async function actOnAlarms(
+  db: Db,
+  auth: AuthUser,
+  ids: readonly number[],
+  action: AlarmAction,
+): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    const targets = await visibleAlarms(tx, auth, ids);
+    const list = sql.param(targets.map((t) => t.id));
+    const me = auth.id;
+    switch (action.type) {
+      case 'acknowledge':
+        return changed(
+          tx,
+          sql`
+          with changed as (
+            update alarms set acknowledged_at = now(), acknowledged_by = ${me}
+            where id = any(${list}::bigint[]) and acknowledged_at is null
+            returning id, acknowledged_at)
+          insert into alarm_events (alarm_id, type, at, actor_id)
+          select id, 'acknowledged', acknowledged_at, ${me} from changed order by id
+          returning alarm_id as id`,
+        );
+      case 'assign': {
+        if (action.assignee !== null) await checkAssignee(tx, action.assignee, targets);
+        const to = action.assignee;
+        return changed(
+          tx,
+          sql`
+          with changed as (
+            update alarms set assignee_id = ${to}::int
+            where id = any(${list}::bigint[]) and assignee_id is distinct from ${to}::int
+            returning id)
+          insert into alarm_events (alarm_id, type, actor_id, assignee_id)
+          select id, 'assigned', ${me}, ${to}::int from changed order by id
+          returning alarm_id as id`,
+        );
+      }
+      case 'comment':
+        return changed(
+          tx,
+          sql`
+          insert into alarm_events (alarm_id, type, actor_id, note)
+          select id, 'commented', ${me}, ${action.text} from unnest(${list}::bigint[]) as k(id) order by id
+          returning alarm_id as id`,
+        );
+      case 'clear': {
+        const cleared = await changed(
+          tx,
+          sql`
+          with changed as (
+            update alarms set resolution_time = greatest(fault_time, now()), cleared_by = ${me}
+            where id = any(${list}::bigint[]) and resolution_time is null
+            returning id, resolution_time)
+          insert into alarm_events (alarm_id, type, at, actor_id, note)
+          select id, 'cleared', resolution_time, ${me}, ${action.note || null} from changed order by id
+          returning alarm_id as id`,
+        );
+        // A device whose last fault-like alarm was cleared by hand is no longer On Error.
+        const devices = [...new Set(targets.filter((t) => cleared.includes(t.id)).map((t) => t.deviceId))];
+        if (devices.length > 0) await refreshStatus(tx, devices);
+        return cleared;
+      }
+    }
+  });
+}
+
+async function changed(db: Db, statement: SQL): Promise<number[]> {
+  const rows = await rowsOf<{ id: number | string }>(db, statement);
+  return [...new Set(rows.map((r) => Number(r.id)))];
+}
+
+/**
+ * The assignee must be an active user who sees every alarm's device: of the device's organization, or
+ * of the provider's (which sees all). Anyone else is refused by field, naming `assignee`.
+ */
+async function checkAssignee(db: Db, userId: number, targets: { organizationId: number }[]): Promise<void> {
+  const [user] = await db
+    .select({ organizationId: users.organizationId, isProvider: organizations.isProvider })
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(and(eq(users.id, userId), eq(users.isActive, true)));
+  const sees = user && (user.isProvider || targets.every((t) => t.organizationId === user.organizationId));
+  if (!sees) throw fieldError('assignee', ALARM_MESSAGES.assigneeNotAllowed);
+}
+
+/** The people every one of the alarms may be assigned to, by name. */
+export async function assigneesOf(db: Db, auth: AuthUser, ids: readonly number[]): Promise<AlarmPerson[]> {
+  const targets = await visibleAlarms(db, auth, ids);
+  const orgs = [...new Set(targets.map((t) => t.organizationId))];
+  return db
+    .select({ id: users.id, name: personName(users) })
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(
+      and(
+        eq(users.isActive, true),
+        orgs.length === 1
+          ? or(eq(organizations.isProvider, true), eq(users.organizationId, orgs[0]!))
+          : eq(organizations.isProvider, true),
+      ),
+    )
+    .orderBy(personName(users), users.id);
+}

@@ -1,0 +1,183 @@
+import { useQuery } from '@tanstack/react-query';
+import { ALARM_COMMENT_MAX, alarmCommentBody, type AlarmEventRow } from '@rms/contracts/alarms';
+import {
+  App,
+  Button,
+  Descriptions,
+  Drawer,
+  Empty,
+  Flex,
+  Form,
+  Input,
+  Popconfirm,
+  Skeleton,
+  Timeline,
+} from 'antd';
+import { AlarmStatusTag } from '../../components/status-tags';
+import { EMPTY, formatDateTimeAmPm } from '../../lib/format';
+import { zodRule } from '../../lib/zod-rule';
+import { alarmDetailQuery, alarmFailure, useAlarmAction } from './alarm-api';
+import { AssigneeSelect, UNASSIGNED } from './alarm-assignee-select';
+import { SeverityTag } from '../../components/alarm-severity';
+
+// One alarm: what it is, who acknowledged it and who has it, its actions, its timeline and a comment box.
+
+const EVENT_TEXT: Record<AlarmEventRow['type'], string> = {
+  raised: 'Raised',
+  acknowledged: 'Acknowledged',
+  assigned: 'Assigned',
+  commented: 'Comment',
+  cleared: 'Cleared',
+};
+const EVENT_COLOUR: Record<AlarmEventRow['type'], string> = {
+  raised: 'red',
+  acknowledged: 'blue',
+  assigned: 'gray',
+  commented: 'gray',
+  cleared: 'green',
+};
+
+function eventLine(e: AlarmEventRow): string {
+  const by = e.actor ? `by ${e.actor.name}` : 'by the device data';
+  if (e.type === 'assigned') return `Assigned to ${e.assignee?.name ?? 'nobody'} ${by}`;
+  return `${EVENT_TEXT[e.type]} ${by}`;
+}
+
+interface AlarmDrawerProps {
+  id: number | null;
+  onClose: () => void;
+  canHandle: boolean;
+}
+
+export function AlarmDrawer({ id, onClose, canHandle }: AlarmDrawerProps) {
+  const { message } = App.useApp();
+  const { data: alarm, isLoading } = useQuery({ ...alarmDetailQuery(id ?? 0), enabled: id !== null });
+  const action = useAlarmAction();
+  const [form] = Form.useForm<{ text: string }>();
+  const ids = id === null ? [] : [id];
+  const run = (work: () => Promise<{ detail: string }>, after?: () => void) =>
+    work()
+      .then((r) => {
+        void message.success(r.detail);
+        after?.();
+      })
+      .catch((error: unknown) => void message.error(alarmFailure(error)));
+
+  return (
+    <Drawer
+      open={id !== null}
+      onClose={onClose}
+      width="min(560px, 100vw)"
+      title={alarm ? `${alarm.fault_type} · ${alarm.device_data.device_id}` : 'Alarm'}
+      destroyOnHidden
+    >
+      {isLoading || !alarm ? (
+        <Skeleton active />
+      ) : (
+        <Flex vertical gap={16}>
+          <Descriptions size="small" column={1} bordered>
+            <Descriptions.Item label="Severity">
+              <SeverityTag severity={alarm.severity} />
+            </Descriptions.Item>
+            <Descriptions.Item label="Status">
+              <AlarmStatusTag status={alarm.status} />
+            </Descriptions.Item>
+            <Descriptions.Item label="Fault Time">{formatDateTimeAmPm(alarm.fault_time)}</Descriptions.Item>
+            <Descriptions.Item label="Resolution Time">
+              {formatDateTimeAmPm(alarm.resolution_time)}
+              {alarm.cleared_by && ` (cleared by ${alarm.cleared_by.name})`}
+            </Descriptions.Item>
+            <Descriptions.Item label="Acknowledged">
+              {alarm.acknowledged_at
+                ? `${formatDateTimeAmPm(alarm.acknowledged_at)} by ${alarm.acknowledged_by?.name ?? EMPTY}`
+                : 'Not yet'}
+            </Descriptions.Item>
+            <Descriptions.Item label="Assignee">
+              {canHandle ? (
+                <AssigneeSelect
+                  ids={ids}
+                  value={alarm.assignee?.id ?? UNASSIGNED}
+                  disabled={action.isPending}
+                  onChange={(v) =>
+                    void run(() =>
+                      action.mutateAsync({ action: 'assign', ids, assignee: v === UNASSIGNED ? null : v }),
+                    )
+                  }
+                />
+              ) : (
+                (alarm.assignee?.name ?? EMPTY)
+              )}
+            </Descriptions.Item>
+          </Descriptions>
+
+          {canHandle && (
+            <Flex gap={8} wrap>
+              <Button
+                type="primary"
+                disabled={alarm.acknowledged_at !== null}
+                loading={action.isPending && action.variables?.action === 'acknowledge'}
+                onClick={() => void run(() => action.mutateAsync({ action: 'acknowledge', ids }))}
+              >
+                Acknowledge
+              </Button>
+              <Popconfirm
+                title="Clear this alarm?"
+                description="A device still in the faulty state raises a new alarm with its next report."
+                okText="Clear"
+                okButtonProps={{ danger: true }}
+                onConfirm={() => run(() => action.mutateAsync({ action: 'clear', ids }))}
+              >
+                <Button danger disabled={alarm.status === 'Resolved'}>
+                  Clear
+                </Button>
+              </Popconfirm>
+            </Flex>
+          )}
+
+          <div>
+            <h4 style={{ marginTop: 0 }}>Timeline</h4>
+            {alarm.timeline.length === 0 ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Nothing recorded yet" />
+            ) : (
+              <Timeline
+                items={alarm.timeline.map((e) => ({
+                  key: e.id,
+                  color: EVENT_COLOUR[e.type],
+                  children: (
+                    <div data-testid="alarm-event">
+                      <div>{eventLine(e)}</div>
+                      <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>
+                        {formatDateTimeAmPm(e.at)}
+                      </div>
+                      {e.note && <div style={{ whiteSpace: 'pre-wrap' }}>{e.note}</div>}
+                    </div>
+                  ),
+                }))}
+              />
+            )}
+          </div>
+
+          {canHandle && (
+            <Form
+              form={form}
+              layout="vertical"
+              onFinish={({ text }) =>
+                run(
+                  () => action.mutateAsync({ action: 'comment', ids, text }),
+                  () => form.resetFields(),
+                )
+              }
+            >
+              <Form.Item name="text" label="Comment" rules={[zodRule(alarmCommentBody.shape.text)]}>
+                <Input.TextArea rows={3} maxLength={ALARM_COMMENT_MAX} showCount />
+              </Form.Item>
+              <Button htmlType="submit" loading={action.isPending && action.variables?.action === 'comment'}>
+                Add comment
+              </Button>
+            </Form>
+          )}
+        </Flex>
+      )}
+    </Drawer>
+  );
+}
