@@ -1,5 +1,5 @@
 // Every permission code of both spec documents (spec 01 §6, spec 02 §6), then the two of the
-// integrations the spec left to us: organization API keys and the audit log (ours).
+// integrations the spec left to us: organization API keys, the audit log and outbound webhooks (ours).
 export const PERMISSION_CODES = [
   'MANAGE_STATE',
   'MANAGE_CITY',
@@ -30,6 +30,7 @@ export const PERMISSION_CODES = [
   'currency_settings',
   'MANAGE_API_KEYS',
   'VIEW_AUDIT_LOG',
+  'MANAGE_WEBHOOKS',
 ] as const;
 
 export type PermissionCode = (typeof PERMISSION_CODES)[number];
