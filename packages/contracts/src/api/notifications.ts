@@ -29,7 +29,8 @@ export const notificationApi = {
     method: 'GET',
     path: URL,
     access: MANAGE,
-    summary: "The caller's organization's webhooks (all for the provider), newest first; ?query= searches the URL",
+    summary:
+      "The caller's organization's webhooks (all for the provider), newest first; ?query= searches the URL",
     query: webhookListQuery,
     response: webhookList,
   }),
