@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
+import { webhookDeliveries } from '../../db/schema/notifications';
+import { bearer, createTestApp, type TestApp } from '../../testing/app';
+import { makeOrganization, makeUser, providerIdOf } from '../../testing/factories';
+import { addDevice, sample, type TestDevice } from '../../testing/devices';
+import { signInAs } from '../../testing/users';
+
+// The events real device traffic produces: samples through the HTTP ingest raise and clear alarms and
+// bring a device back online; the offline sweep takes it offline and raises communication_lost.
+
+let t: TestApp;
+let device: TestDevice;
+let hookId: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { WEBHOOK_ALLOW_HTTP: '1', WEBHOOK_ALLOW_PRIVATE_ADDRESSES: '1' } });
+  const db = t.database.db;
+  const org = (
+    await makeOrganization(db, { permissions: ['MANAGE_WEBHOOKS'], parentId: await providerIdOf(db) })
+  ).id;
+  const manager = await signInAs(
+    t,
+    await makeUser(db, { organizationId: org, permissions: ['MANAGE_WEBHOOKS'] }),
+  );
+  device = await addDevice(t, 'RMS-EVENTS-1', org);
+  // Another organization's device: its changes are not this webhook's events.
+  await addDevice(t, 'RMS-EVENTS-OTHER');
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/notifications/webhooks/',
+    headers: bearer(manager),
+    // Nobody listens there: the events are read from the outbox.
+    payload: {
+      url: 'http://127.0.0.1:9/hooks',
+      secret: 'events-test-secret-0001',
+      events: ['alarm.raised', 'alarm.cleared', 'device.offline', 'device.online'],
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  hookId = res.json().id;
+});
+afterAll(() => t.close());
+
+async function ingest(code: string, key: string, samples: object[]) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/ingest/telemetry/',
+    headers: { authorization: `Basic ${Buffer.from(`${code}:${key}`).toString('base64')}` },
+    payload: samples,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+async function events() {
+  const rows = await t.database.db
+    .select({ type: webhookDeliveries.eventType, payload: webhookDeliveries.payload })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.webhookId, hookId))
+    .orderBy(asc(webhookDeliveries.id));
+  return rows.map((r) => r.payload as Record<string, any>);
+}
+
+describe('events from device traffic', () => {
+  it('alarm.raised and alarm.cleared from samples, once each', async () => {
+    const now = Date.now();
+    await ingest(device.code, device.key, [sample(now - 60_000, { soc: 80 })]);
+    expect(await events()).toEqual([]);
+    await ingest(device.code, device.key, [sample(now - 50_000, { soc: 10 })]);
+    await ingest(device.code, device.key, [sample(now - 40_000, { soc: 12 })]);
+    const [raised, ...rest] = await events();
+    expect(rest).toEqual([]);
+    expect(raised).toMatchObject({
+      type: 'alarm.raised',
+      organization: device.organizationId,
+      alarm: { device_id: 'RMS-EVENTS-1', kind: 'battery_low', severity: 'minor', status: 'active' },
+      occurred_at: new Date(now - 50_000).toISOString(),
+    });
+    expect(raised!.id).toMatch(/^[0-9a-f-]{36}$/);
+    await ingest(device.code, device.key, [sample(now - 30_000, { soc: 85 })]);
+    const all = await events();
+    expect(all.map((e) => e.type)).toEqual(['alarm.raised', 'alarm.cleared']);
+    expect(all[1]).toMatchObject({
+      alarm: { id: raised!.alarm.id, kind: 'battery_low', status: 'cleared' },
+      occurred_at: new Date(now - 30_000).toISOString(),
+    });
+  });
+
+  it('device.offline with communication_lost from the sweep, device.online and its clearing on the next sample', async () => {
+    const before = (await events()).length;
+    await t.app.deviceLink.sweep(new Date(Date.now() + 20 * 60_000));
+    const offline = (await events()).slice(before);
+    expect(offline.map((e) => e.type).sort()).toEqual(['alarm.raised', 'device.offline']);
+    expect(offline.find((e) => e.type === 'device.offline')).toMatchObject({
+      organization: device.organizationId,
+      device: { id: device.id, device_id: 'RMS-EVENTS-1' },
+    });
+    expect(offline.find((e) => e.type === 'alarm.raised')).toMatchObject({
+      alarm: { kind: 'communication_lost', severity: 'major', status: 'active' },
+    });
+    // A second sweep changes nothing, so tells nothing.
+    await t.app.deviceLink.sweep(new Date(Date.now() + 21 * 60_000));
+    expect(await events()).toHaveLength(before + 2);
+
+    await ingest(device.code, device.key, [sample(Date.now(), { soc: 85 })]);
+    const back = (await events()).slice(before + 2);
+    expect(back.map((e) => e.type).sort()).toEqual(['alarm.cleared', 'device.online']);
+    expect(back.find((e) => e.type === 'device.online')).toMatchObject({
+      device: { id: device.id, device_id: 'RMS-EVENTS-1' },
+    });
+    // Online already: the next sample tells nothing.
+    await ingest(device.code, device.key, [sample(Date.now() + 1000, { soc: 85 })]);
+    expect(await events()).toHaveLength(before + 4);
+  });
+});
