@@ -135,6 +135,7 @@ export const webhookRow = z.object({
 export type WebhookRow = z.infer<typeof webhookRow>;
 export const webhookList = listResponse(webhookRow);
 export const webhookSaved = webhookRow.extend({ detail: z.string() });
+export type WebhookSaved = z.infer<typeof webhookSaved>;
 
 export const webhookDeliveryRow = z.object({
   id: z.number().int(),
