@@ -65,26 +65,25 @@ export const WEBHOOK_MESSAGES = {
 } as const;
 const M = WEBHOOK_MESSAGES;
 
+/** Scheme, host and port: `https://host[:port][/path...]`, written without spaces. */
+const URL_SHAPE = /^https?:\/\/([^/?#\s]+)(?:[/?#]\S*)?$/i;
+const HOST_AND_PORT = /^(\[[0-9a-f:.]+\]|[^:[\]@]+)(:\d{1,5})?$/i;
+
+/** The authority (`user@host:port`) of an http(s) URL, or null when it is not one. */
+function authorityOf(value: string): string | null {
+  const authority = URL_SHAPE.exec(value)?.[1];
+  if (!authority) return null;
+  return HOST_AND_PORT.test(authority.slice(authority.lastIndexOf('@') + 1)) ? authority : null;
+}
+
 /** Scheme and shape only; https-only and public addresses are the server's checks (its settings). */
 const webhookUrl = z
   .string({ error: requiredMessage(WEBHOOK_LABELS.url) })
   .trim()
   .min(1, { message: requiredMessage(WEBHOOK_LABELS.url), abort: true })
   .max(L.urlMax, { message: M.urlTooLong, abort: true })
-  .refine((value) => parsedUrl(value) !== null, { message: M.urlInvalid, abort: true })
-  .refine((value) => {
-    const url = parsedUrl(value);
-    return !url || (url.username === '' && url.password === '');
-  }, M.urlCredentials);
-
-function parsedUrl(value: string): URL | null {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '' ? url : null;
-  } catch {
-    return null;
-  }
-}
+  .refine((value) => authorityOf(value) !== null, { message: M.urlInvalid, abort: true })
+  .refine((value) => !authorityOf(value)?.includes('@'), M.urlCredentials);
 
 const webhookSecret = z
   .string({ error: requiredMessage(WEBHOOK_LABELS.secret) })
