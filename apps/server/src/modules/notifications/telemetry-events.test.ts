@@ -52,13 +52,20 @@ async function ingest(code: string, key: string, samples: object[]) {
   expect(res.statusCode, res.body).toBe(200);
 }
 
+interface EventBody {
+  id: string;
+  type: string;
+  alarm?: { id: number };
+  [field: string]: unknown;
+}
+
 async function events() {
   const rows = await t.database.db
     .select({ type: webhookDeliveries.eventType, payload: webhookDeliveries.payload })
     .from(webhookDeliveries)
     .where(eq(webhookDeliveries.webhookId, hookId))
     .orderBy(asc(webhookDeliveries.id));
-  return rows.map((r) => r.payload as Record<string, any>);
+  return rows.map((r) => r.payload as EventBody);
 }
 
 describe('events from device traffic', () => {
@@ -81,7 +88,7 @@ describe('events from device traffic', () => {
     const all = await events();
     expect(all.map((e) => e.type)).toEqual(['alarm.raised', 'alarm.cleared']);
     expect(all[1]).toMatchObject({
-      alarm: { id: raised!.alarm.id, kind: 'battery_low', status: 'cleared' },
+      alarm: { id: raised!.alarm!.id, kind: 'battery_low', status: 'cleared' },
       occurred_at: new Date(now - 30_000).toISOString(),
     });
   });
