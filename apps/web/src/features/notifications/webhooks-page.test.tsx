@@ -50,7 +50,7 @@ function open(rows = [webhookRow()], extra: Parameters<typeof stubApi>[0] = {}) 
 }
 
 describe('Webhooks', () => {
-  it('lists the webhooks with their events and status, and says when there are none', async () => {
+  it('lists the webhooks with their events and status, Resume only on a paused one', async () => {
     open([
       webhookRow(),
       webhookRow({ id: 6, url: 'https://b.example.com/x', status: 'paused', consecutive_failures: 20 }),

@@ -48,7 +48,10 @@ export function WebhooksPage() {
       title: 'URL',
       key: 'url',
       render: (_value, row) => (
-        <Typography.Text style={{ wordBreak: 'break-all' }} copyable={{ text: row.url }}>
+        <Typography.Text
+          style={{ wordBreak: 'break-all', minWidth: 180, display: 'inline-block' }}
+          copyable={{ text: row.url }}
+        >
           {row.url}
         </Typography.Text>
       ),
@@ -69,13 +72,27 @@ export function WebhooksPage() {
     {
       title: 'Status',
       key: 'status',
+      width: 190,
       render: (_value, row) =>
         row.status === 'paused' ? (
-          <Tooltip
-            title={`Paused ${row.paused_at ? formatDateTime(row.paused_at) : ''} after ${row.consecutive_failures} failed attempts in a row`}
-          >
-            <Tag color="red">Paused</Tag>
-          </Tooltip>
+          <Space size={4} wrap>
+            <Tooltip
+              title={`Paused ${row.paused_at ? formatDateTime(row.paused_at) : ''} after ${row.consecutive_failures} failed attempts in a row`}
+            >
+              <Tag color="red">Paused</Tag>
+            </Tooltip>
+            <Button
+              size="small"
+              icon={<PlayCircleOutlined />}
+              aria-label={`Resume ${row.url}`}
+              loading={resume.isPending && resume.variables === row.id}
+              onClick={() =>
+                resume.mutate(row.id, { onSuccess: (res) => void message.success(res.detail || M.resumed) })
+              }
+            >
+              Resume
+            </Button>
+          </Space>
         ) : (
           <Tag color="green">Active</Tag>
         ),
@@ -83,6 +100,7 @@ export function WebhooksPage() {
     {
       title: 'Last delivery',
       key: 'last',
+      width: 170,
       render: (_value, row) =>
         row.last_delivery_at ? (
           <Space direction="vertical" size={0}>
@@ -100,45 +118,32 @@ export function WebhooksPage() {
       key: 'actions',
       fixed: 'right',
       render: (_value, row) => (
-        <Space size={0} wrap>
-          <Button
-            type="text"
-            icon={<SendOutlined />}
-            aria-label={`Test ${row.url}`}
-            loading={test.isPending && test.variables === row.id}
-            onClick={() => sendTest(row)}
-          >
-            Test
-          </Button>
-          {row.status === 'paused' && (
+        <Space size={0}>
+          <Tooltip title="Send a test ping">
             <Button
               type="text"
-              icon={<PlayCircleOutlined />}
-              aria-label={`Resume ${row.url}`}
-              loading={resume.isPending && resume.variables === row.id}
-              onClick={() =>
-                resume.mutate(row.id, { onSuccess: (res) => void message.success(res.detail || M.resumed) })
-              }
-            >
-              Resume
-            </Button>
-          )}
-          <Button
-            type="text"
-            icon={<HistoryOutlined />}
-            aria-label={`Deliveries of ${row.url}`}
-            onClick={() => setLogOf(row)}
-          >
-            Deliveries
-          </Button>
-          <Button
-            type="text"
-            icon={<EditOutlined />}
-            aria-label={`Edit ${row.url}`}
-            onClick={() => setEditing(row)}
-          >
-            Edit
-          </Button>
+              icon={<SendOutlined />}
+              aria-label={`Test ${row.url}`}
+              loading={test.isPending && test.variables === row.id}
+              onClick={() => sendTest(row)}
+            />
+          </Tooltip>
+          <Tooltip title="Delivery log">
+            <Button
+              type="text"
+              icon={<HistoryOutlined />}
+              aria-label={`Deliveries of ${row.url}`}
+              onClick={() => setLogOf(row)}
+            />
+          </Tooltip>
+          <Tooltip title="Edit">
+            <Button
+              type="text"
+              icon={<EditOutlined />}
+              aria-label={`Edit ${row.url}`}
+              onClick={() => setEditing(row)}
+            />
+          </Tooltip>
           <Popconfirm
             title="Delete this webhook?"
             description="Nothing more is sent to it, and its delivery log goes too."
@@ -149,9 +154,7 @@ export function WebhooksPage() {
               remove.mutateAsync(row.id).then((res) => void message.success(res.detail || M.deleted))
             }
           >
-            <Button danger type="text" icon={<DeleteOutlined />} aria-label={`Delete ${row.url}`}>
-              Delete
-            </Button>
+            <Button danger type="text" icon={<DeleteOutlined />} aria-label={`Delete ${row.url}`} />
           </Popconfirm>
         </Space>
       ),
