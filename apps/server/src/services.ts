@@ -9,7 +9,13 @@ import { JobRunner } from './jobs/job-runner';
 import { createMailer, type Mailer } from './mail/mailer';
 import { AUDIT_SWEEP_EVERY_MS, AuditRetention } from './modules/audit-log';
 import { ReportExports } from './modules/monitoring';
-import { DELIVERY_EVERY_MS, SecretBox, WebhookDelivery, type WebhookContext } from './modules/notifications';
+import {
+  DELIVERY_EVERY_MS,
+  LOG_TRIM_EVERY_MS,
+  SecretBox,
+  WebhookDelivery,
+  type WebhookContext,
+} from './modules/notifications';
 import type { ResetDeps, SessionDeps } from './modules/session';
 import { createStorage, type Storage } from './storage/storage';
 import { REPORT_SWEEP_EVERY_MS, ReportRetention } from './storage/report-retention';
@@ -218,7 +224,18 @@ export async function createServices(options: {
         everyMs: AUDIT_SWEEP_EVERY_MS,
         run: () => auditRetention.sweep(),
       });
-      jobs.add({ name: 'webhooks.delivery', everyMs: DELIVERY_EVERY_MS, run: () => webhookDelivery.run() });
+      // Every instance sends (each delivery is claimed by one); the log is trimmed by one.
+      jobs.add({
+        name: 'webhooks.delivery',
+        everyMs: DELIVERY_EVERY_MS,
+        scope: 'instance',
+        run: () => webhookDelivery.deliverDue(),
+      });
+      jobs.add({
+        name: 'webhooks.log-trim',
+        everyMs: LOG_TRIM_EVERY_MS,
+        run: () => webhookDelivery.trimLog(),
+      });
     },
     closing: async () => {
       // A stop begins: no new device connections either (the HTTP server stops taking them next).

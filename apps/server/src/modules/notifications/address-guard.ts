@@ -13,6 +13,17 @@ export interface AddressPolicy {
   allowPrivateAddresses: boolean;
 }
 
+/** A name that takes longer than this to resolve is refused (a save must not hang on a slow resolver). */
+const LOOKUP_TIMEOUT_MS = 5_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timed out')), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 /** Ranges no webhook may reach unless WEBHOOK_ALLOW_PRIVATE_ADDRESSES is on. */
 const BLOCKED = new BlockList();
 for (const [net, prefix] of [
@@ -87,7 +98,7 @@ export async function checkTarget(raw: string, policy: AddressPolicy): Promise<T
   if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
   else {
     try {
-      addresses = await lookup(host, { all: true, verbatim: true });
+      addresses = await withTimeout(lookup(host, { all: true, verbatim: true }), LOOKUP_TIMEOUT_MS);
     } catch {
       return { ok: false, message: M.urlUnresolved(host) };
     }

@@ -19,8 +19,14 @@ import { sendSigned, type AttemptResult } from './send';
 // A delivery claimed by an instance that died is claimed again when its lease lapses: at least once,
 // and the event id lets a receiver drop a repeat.
 
-/** How often the job looks for due deliveries (retries; a wake-up missed). */
+/**
+ * How often each instance looks for due deliveries (retries; a wake-up missed). An instance job: the
+ * claims already keep two instances off one delivery, and a shared job's row rewritten every 5 s
+ * would be churn for nothing.
+ */
 export const DELIVERY_EVERY_MS = 5_000;
+/** How often the log's old rows are trimmed (a shared job: one instance per period). */
+export const LOG_TRIM_EVERY_MS = 6 * 3600_000;
 /** A claim's life: longer than an attempt may take, so only a dead instance's claims lapse. */
 const LEASE_SECONDS = 120;
 const BATCH = 50;
@@ -103,9 +109,8 @@ export class WebhookDelivery {
     return made;
   }
 
-  /** The periodic job: due deliveries, then the log's old rows. */
-  async run(): Promise<void> {
-    await this.deliverDue();
+  /** Deletes finished deliveries older than DELIVERY_LOG_DAYS. */
+  async trimLog(): Promise<void> {
     await this.options.db.execute(sql`
       delete from webhook_deliveries where status <> 'pending'
         and created_at < now() - make_interval(days => ${DELIVERY_LOG_DAYS})`);
