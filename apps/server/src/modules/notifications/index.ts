@@ -4,5 +4,5 @@ export { notificationRoutes } from './routes';
 export { WebhookDelivery, DELIVERY_EVERY_MS, LOG_TRIM_EVERY_MS } from './delivery';
 export { SecretBox } from './secret-box';
 export type { WebhookContext } from './context';
-export { publishEvents, publishTelemetryEvents, type WebhookEventInput } from './publish';
+export { publishAlarmEvents, publishEvents, publishTelemetryEvents, type WebhookEventInput } from './publish';
 export { alarmSeverity } from './severity';

@@ -105,18 +105,41 @@ export async function publishTelemetryEvents(db: Db, changes: TelemetryChanges):
     select gen_random_uuid(), d.organization_id, ${type}::text, now(),
       jsonb_build_object('device', jsonb_build_object('id', d.id, 'device_id', d.device_id))
     from rms_devices d where d.id = any(${sql.param([...ids])}::int[])`;
+  const type = sql`(case when a.resolution_time is null then 'alarm.raised' else 'alarm.cleared' end)::text`;
   await rowsOf(
     db,
     fanOut(sql`
-      select gen_random_uuid() as id, d.organization_id as org,
-        (case when a.resolution_time is null then 'alarm.raised' else 'alarm.cleared' end)::text as type,
-        coalesce(a.resolution_time, a.fault_time) as at,
-        jsonb_build_object('alarm', jsonb_build_object('id', a.id, 'device_id', d.device_id, 'kind', a.kind,
-          'severity', ${alarmSeveritySql(sql`a.kind`)},
-          'status', case when a.resolution_time is null then 'active' else 'cleared' end)) as body
-      from alarms a join rms_devices d on d.id = a.device_id
-      where a.id = any(${sql.param([...alarms])}::bigint[])
+      ${alarmEvents(type, sql`coalesce(a.resolution_time, a.fault_time)`, alarms, null)}
       union all ${deviceEvents('device.online', online)}
       union all ${deviceEvents('device.offline', offline)}`),
   );
+}
+
+/** Events of alarms as their rows are now (columns as fanOut wants them), one per alarm id. */
+function alarmEvents(type: SQL, at: SQL, ids: readonly number[], data: Record<string, unknown> | null): SQL {
+  const extra =
+    data === null ? sql`'{}'::jsonb` : sql`jsonb_build_object('data', ${JSON.stringify(data)}::jsonb)`;
+  return sql`
+    select gen_random_uuid() as id, d.organization_id as org, ${type} as type, ${at} as at,
+      jsonb_build_object('alarm', jsonb_build_object('id', a.id, 'device_id', d.device_id, 'kind', a.kind,
+        'severity', ${alarmSeveritySql(sql`a.kind`)},
+        'status', case when a.resolution_time is null then 'active' else 'cleared' end)) || ${extra} as body
+    from alarms a join rms_devices d on d.id = a.device_id
+    where a.id = any(${sql.param([...ids])}::bigint[])`;
+}
+
+/**
+ * The events of an action people take on alarms (acknowledge, assign, clear by hand; one alarm or a
+ * selection), built from the alarm rows as the caller's transaction left them, `occurred_at` now.
+ * `data` (who acknowledged, the assignee) is sent with each. One statement; call it in the action's
+ * transaction, after the change.
+ */
+export async function publishAlarmEvents(
+  db: Db,
+  type: Extract<WebhookEventType, `alarm.${string}`>,
+  alarmIds: readonly number[],
+  data?: Record<string, unknown>,
+): Promise<void> {
+  if (alarmIds.length === 0) return;
+  await rowsOf(db, fanOut(alarmEvents(sql`${type}::text`, sql`now()`, alarmIds, data ?? null)));
 }

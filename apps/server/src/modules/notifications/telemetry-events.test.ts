@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
+import { alarms } from '../../db/schema/telemetry';
 import { webhookDeliveries } from '../../db/schema/notifications';
 import { bearer, createTestApp, type TestApp } from '../../testing/app';
 import { makeOrganization, makeUser, providerIdOf } from '../../testing/factories';
 import { addDevice, sample, type TestDevice } from '../../testing/devices';
 import { signInAs } from '../../testing/users';
+import { publishAlarmEvents } from '.';
 
 // The events real device traffic produces: samples through the HTTP ingest raise and clear alarms and
 // bring a device back online; the offline sweep takes it offline and raises communication_lost.
@@ -34,7 +36,7 @@ beforeAll(async () => {
     payload: {
       url: 'http://127.0.0.1:9/hooks',
       secret: 'events-test-secret-0001',
-      events: ['alarm.raised', 'alarm.cleared', 'device.offline', 'device.online'],
+      events: ['alarm.raised', 'alarm.acknowledged', 'alarm.cleared', 'device.offline', 'device.online'],
     },
   });
   expect(res.statusCode, res.body).toBe(201);
@@ -118,5 +120,31 @@ describe('events from device traffic', () => {
     // Online already: the next sample tells nothing.
     await ingest(device.code, device.key, [sample(Date.now() + 1000, { soc: 85 })]);
     expect(await events()).toHaveLength(before + 4);
+  });
+
+  it('an action on a selection of alarms (the alarm workflow’s call): one event each, with its data', async () => {
+    const ids = (
+      await t.database.db.select({ id: alarms.id }).from(alarms).where(eq(alarms.deviceId, device.id))
+    ).map((a) => a.id);
+    expect(ids.length).toBeGreaterThanOrEqual(2);
+    const before = (await events()).length;
+    await t.database.db.transaction((tx) =>
+      publishAlarmEvents(tx, 'alarm.acknowledged', ids, {
+        acknowledged_by: { id: 7, email: 'asha@example.com' },
+      }),
+    );
+    const acknowledged = (await events()).slice(before);
+    expect(acknowledged).toHaveLength(ids.length);
+    expect(new Set(acknowledged.map((e) => e.id)).size).toBe(ids.length);
+    for (const event of acknowledged)
+      expect(event).toMatchObject({
+        type: 'alarm.acknowledged',
+        organization: device.organizationId,
+        alarm: { device_id: 'RMS-EVENTS-1' },
+        data: { acknowledged_by: { id: 7, email: 'asha@example.com' } },
+      });
+    // Not subscribed to alarm.assigned: nothing is written.
+    await t.database.db.transaction((tx) => publishAlarmEvents(tx, 'alarm.assigned', ids));
+    expect(await events()).toHaveLength(before + ids.length);
   });
 });
