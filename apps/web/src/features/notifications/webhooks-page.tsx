@@ -60,7 +60,7 @@ export function WebhooksPage() {
     {
       title: 'Events',
       key: 'events',
-      width: 260,
+      width: 220,
       render: (_value, row) => (
         <Space size={[0, 4]} wrap>
           {row.events.map((type) => (
@@ -72,10 +72,9 @@ export function WebhooksPage() {
     {
       title: 'Status',
       key: 'status',
-      width: 190,
       render: (_value, row) =>
         row.status === 'paused' ? (
-          <Space size={4} wrap>
+          <Space direction="vertical" size={4}>
             <Tooltip
               title={`Paused ${row.paused_at ? formatDateTime(row.paused_at) : ''} after ${row.consecutive_failures} failed attempts in a row`}
             >
