@@ -52,6 +52,9 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       MAP_TILE_URL: `http://127.0.0.1:${process.env.E2E_TILE_PORT}/{z}/{x}/{y}.png`,
+      // The webhooks walk's receiver listens on this machine, over plain http.
+      WEBHOOK_ALLOW_HTTP: '1',
+      WEBHOOK_ALLOW_PRIVATE_ADDRESSES: '1',
       // E2E_DATABASE_URL runs the same walk against PostgreSQL (CI does both).
       ...(process.env.E2E_DATABASE_URL && {
         DATABASE_URL: process.env.E2E_DATABASE_URL,

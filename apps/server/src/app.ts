@@ -35,6 +35,7 @@ import { dashboardRoutes } from './modules/dashboard';
 import { eventRoutes } from './modules/events';
 import { apiKeyRoutes } from './modules/api-keys';
 import { auditLogRoutes, registerAuditLog } from './modules/audit-log';
+import { notificationRoutes } from './modules/notifications';
 import { createServices, type Services } from './services';
 
 declare module 'fastify' {
@@ -149,6 +150,7 @@ export async function buildApp({
       await api.register(eventRoutes);
       await api.register(apiKeyRoutes);
       await api.register(auditLogRoutes);
+      await api.register(notificationRoutes);
     },
     { prefix: '/api/v1' },
   );

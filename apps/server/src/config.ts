@@ -87,6 +87,13 @@ const envSchema = z.object({
     )
     .max(MAX_RETENTION_DAYS, `at most ${MAX_RETENTION_DAYS} days (older samples are refused anyway)`)
     .default(DEFAULT_RETENTION_DAYS),
+  // Outbound webhooks (docs/webhooks.md): https to public addresses only, unless these allow more
+  // (tests, a receiver on the LAN); attempts per event; failed attempts in a row before pausing.
+  WEBHOOK_ALLOW_HTTP: z.enum(['0', '1']).default('0'),
+  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: z.enum(['0', '1']).default('0'),
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
+  WEBHOOK_PAUSE_AFTER_FAILURES: z.coerce.number().int().min(1).max(1000).default(20),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
   TELEMETRY_HOURLY_RETENTION_DAYS: z.coerce
     .number()
     .int('whole days')
@@ -159,6 +166,8 @@ export interface Config {
   auditRetentionDays: number;
   /** How long samples and hourly rollups are kept (TELEMETRY_RETENTION_DAYS, TELEMETRY_HOURLY_RETENTION_DAYS). */
   telemetry: TelemetryStorageSettings;
+  /** Outbound webhooks: who may be called, how often a delivery is tried, when a webhook pauses. */
+  webhooks: WebhookSettings;
   smtpUrl: string | undefined;
   mailFrom: string;
   jwtSecret: string;
@@ -192,6 +201,19 @@ export interface Config {
   /** Access tokens live minutes; refresh tokens days. */
   accessTokenSeconds: number;
   refreshTokenSeconds: number;
+}
+
+export interface WebhookSettings {
+  /** WEBHOOK_ALLOW_HTTP=1: plain http URLs are taken too (tests, a receiver on the LAN). */
+  allowHttp: boolean;
+  /** WEBHOOK_ALLOW_PRIVATE_ADDRESSES=1: loopback, private and link-local addresses are called too. */
+  allowPrivateAddresses: boolean;
+  /** Tries per event (the first included) before its delivery is marked failed. */
+  maxAttempts: number;
+  /** Failed attempts in a row (any events) after which the webhook is paused and its owner told. */
+  pauseAfterFailures: number;
+  /** How long one attempt may take, connection to the answer's end. */
+  timeoutMs: number;
 }
 
 export interface MqttTlsConfig {
@@ -282,6 +304,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     telemetry: {
       retentionDays: e.TELEMETRY_RETENTION_DAYS,
       hourlyRetentionDays: e.TELEMETRY_HOURLY_RETENTION_DAYS,
+    },
+    webhooks: {
+      allowHttp: e.WEBHOOK_ALLOW_HTTP === '1',
+      allowPrivateAddresses: e.WEBHOOK_ALLOW_PRIVATE_ADDRESSES === '1',
+      maxAttempts: e.WEBHOOK_MAX_ATTEMPTS,
+      pauseAfterFailures: e.WEBHOOK_PAUSE_AFTER_FAILURES,
+      timeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000,
     },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -9,6 +9,13 @@ import { JobRunner } from './jobs/job-runner';
 import { createMailer, type Mailer } from './mail/mailer';
 import { AUDIT_SWEEP_EVERY_MS, AuditRetention } from './modules/audit-log';
 import { ReportExports } from './modules/monitoring';
+import {
+  DELIVERY_EVERY_MS,
+  LOG_TRIM_EVERY_MS,
+  SecretBox,
+  WebhookDelivery,
+  type WebhookContext,
+} from './modules/notifications';
 import type { ResetDeps, SessionDeps } from './modules/session';
 import { createStorage, type Storage } from './storage/storage';
 import { REPORT_SWEEP_EVERY_MS, ReportRetention } from './storage/report-retention';
@@ -38,6 +45,8 @@ export interface Services {
   deviceLink: DeviceLink;
   /** This instance's Prometheus metrics (/metrics). */
   metrics: Metrics;
+  /** Outbound webhooks: their secrets, settings and delivery (modules/notifications). */
+  webhooks: WebhookContext;
 }
 
 export interface ServiceLifecycle {
@@ -144,6 +153,17 @@ export async function createServices(options: {
     outboxDir: path.join(config.dataDir, 'outbox'),
     log,
   });
+  // Webhook deliveries: sent when their commit is heard here, and by a periodic job (retries).
+  const webhookSecrets = new SecretBox(config.jwtSecret);
+  const webhookDelivery = new WebhookDelivery({
+    db,
+    log,
+    mailer,
+    secrets: webhookSecrets,
+    settings: config.webhooks,
+    publicUrl: config.publicUrl,
+  });
+  await webhookDelivery.listen(listener);
   const tokens = new TokenService(config.jwtSecret, config.accessTokenSeconds);
   // The first start's generated passwords stop being printed once their account is used.
   const firstCredentials = new FirstCredentials(config.dataDir);
@@ -191,6 +211,7 @@ export async function createServices(options: {
       liveEvents,
       deviceLink,
       metrics,
+      webhooks: { db, secrets: webhookSecrets, settings: config.webhooks, delivery: webhookDelivery },
     },
     ready: async () => {
       jobs.add({
@@ -203,6 +224,18 @@ export async function createServices(options: {
         everyMs: AUDIT_SWEEP_EVERY_MS,
         run: () => auditRetention.sweep(),
       });
+      // Every instance sends (each delivery is claimed by one); the log is trimmed by one.
+      jobs.add({
+        name: 'webhooks.delivery',
+        everyMs: DELIVERY_EVERY_MS,
+        scope: 'instance',
+        run: () => webhookDelivery.deliverDue(),
+      });
+      jobs.add({
+        name: 'webhooks.log-trim',
+        everyMs: LOG_TRIM_EVERY_MS,
+        run: () => webhookDelivery.trimLog(),
+      });
     },
     closing: async () => {
       // A stop begins: no new device connections either (the HTTP server stops taking them next).
@@ -212,7 +245,7 @@ export async function createServices(options: {
     closed: async () => {
       await reportExports.stop();
       // A sweep under way ends early; the runner then lets go of its jobs for the other instances.
-      await Promise.all([reportRetention.stop(), auditRetention.stop(), jobs.stop()]);
+      await Promise.all([reportRetention.stop(), auditRetention.stop(), webhookDelivery.stop(), jobs.stop()]);
       await deviceLink.stop();
       await listener.close();
     },

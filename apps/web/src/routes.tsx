@@ -193,6 +193,10 @@ const PAGES: Partial<Record<ConsolePath, Page>> = {
     () => import('./features/audit-log/audit-log-page'),
     (m) => m.AuditLogPage,
   ),
+  '/webhooks': page(
+    () => import('./features/notifications/webhooks-page'),
+    (m) => m.WebhooksPage,
+  ),
 };
 
 export const REGISTERED_PATHS: ReadonlySet<string> = new Set(Object.keys(PAGES));

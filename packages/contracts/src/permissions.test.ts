@@ -9,11 +9,11 @@ describe('permission labels', () => {
     expect(permissionLabel('MAP_VIEW')).toBe('Map View');
   });
 
-  it("cover all 27 codes of the spec, the integrations' two and the alarm workflow's one, each once", () => {
-    expect(PERMISSION_CODES).toHaveLength(30);
-    expect(new Set(PERMISSION_CODES).size).toBe(30);
+  it("cover all 27 codes of the spec, the integrations' three and the alarm workflow's one, each once", () => {
+    expect(PERMISSION_CODES).toHaveLength(31);
+    expect(new Set(PERMISSION_CODES).size).toBe(31);
     expect(PERMISSION_CODES).toEqual(
-      expect.arrayContaining(['MANAGE_API_KEYS', 'VIEW_AUDIT_LOG', 'HANDLE_ALARMS']),
+      expect.arrayContaining(['MANAGE_API_KEYS', 'VIEW_AUDIT_LOG', 'MANAGE_WEBHOOKS', 'HANDLE_ALARMS']),
     );
   });
 });

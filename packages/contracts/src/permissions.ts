@@ -1,6 +1,6 @@
 // Every permission code of both spec documents (spec 01 §6, spec 02 §6), then the two of the
-// integrations the spec left to us: organization API keys and the audit log, then the alarm workflow's
-// (ours).
+// integrations the spec left to us: organization API keys, the audit log and outbound webhooks, then
+// the alarm workflow's (ours).
 export const PERMISSION_CODES = [
   'MANAGE_STATE',
   'MANAGE_CITY',
@@ -31,6 +31,7 @@ export const PERMISSION_CODES = [
   'currency_settings',
   'MANAGE_API_KEYS',
   'VIEW_AUDIT_LOG',
+  'MANAGE_WEBHOOKS',
   /** Acknowledge, assign, comment on and clear alarms (reading them stays VIEW_DEVICE_DATA). */
   'HANDLE_ALARMS',
 ] as const;

@@ -210,6 +210,12 @@ export const CONSOLE_ROUTES = [
     access: anyOf('VIEW_AUDIT_LOG'),
     menu: { label: 'Audit Log', group: 'Integrations' },
   },
+  {
+    path: '/webhooks',
+    title: 'Webhooks',
+    access: anyOf('MANAGE_WEBHOOKS'),
+    menu: { label: 'Webhooks', group: 'Integrations' },
+  },
 
   {
     path: '/admin/state',

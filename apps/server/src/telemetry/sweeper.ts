@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
+import { publishTelemetryEvents } from '../modules/notifications';
 import { raiseAlarms, refreshStatus } from './alarms';
 
 // Periodic checks that no incoming message triggers: devices that stopped reporting go Offline and
 // raise `communication_lost`; after the afternoon, a device that reported today but harvested
-// (almost) nothing raises `no_charge`.
+// (almost) nothing raises `no_charge`. Each check is one transaction that also writes the webhooks'
+// events of what it changed (devices gone Offline, alarms raised).
 
 export const LIVENESS = {
   /** A device that has sent nothing for this long is Offline (three missed 5-minute reports). */
@@ -22,7 +24,15 @@ export interface SweepChanges {
   alarms: number[];
 }
 
-export async function markOffline(db: Db, now = Date.now()): Promise<SweepChanges> {
+export function markOffline(db: Db, now = Date.now()): Promise<SweepChanges> {
+  return db.transaction(async (tx) => {
+    const changes = await markOfflineIn(tx, now);
+    await publishTelemetryEvents(tx, { alarms: changes.alarms, offline: changes.devices });
+    return changes;
+  });
+}
+
+async function markOfflineIn(db: Db, now: number): Promise<SweepChanges> {
   const result = await rowsOf<{ device_id: number; last_seen_at: string }>(
     db,
     sql`
@@ -50,6 +60,14 @@ export async function raiseNoCharge(
   now = Date.now(),
 ): Promise<SweepChanges> {
   if (hour < LIVENESS.noChargeFromHour) return { devices: [], alarms: [] };
+  return db.transaction(async (tx) => {
+    const changes = await raiseNoChargeIn(tx, today, now);
+    await publishTelemetryEvents(tx, { alarms: changes.alarms });
+    return changes;
+  });
+}
+
+async function raiseNoChargeIn(db: Db, today: string, now: number): Promise<SweepChanges> {
   const result = await rowsOf<{ device_id: number }>(
     db,
     sql`

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
+import { publishTelemetryEvents } from '../modules/notifications';
 import { applySampleAlarms } from './alarms';
 import { updateHarvest } from './harvest';
 import { liveSampleOf, type SampleRow } from './sample-row';
@@ -8,7 +9,8 @@ import { packableBefore, unpacked, utcDay } from './storage/stored-samples';
 
 // One ingest batch, in one transaction: store the samples (a (device, ts) already stored, as a row or
 // in a packed day, is skipped), then derive live state, daily harvest and alarms from the rows that
-// were new.
+// were new; the webhooks' events of what changed (alarms, devices back from Offline) are written in
+// the same transaction, in one statement, and only when something changed.
 
 export interface BatchResult {
   /** Samples that were new (the rest were redeliveries). */
@@ -27,7 +29,7 @@ export async function writeBatch(
   return db.transaction(async (tx) => {
     const inserted = await insertSamples(tx, rows, now);
     const newest = newestPerDevice(rows);
-    const current = await upsertLiveState(tx, newest, now);
+    const { current, cameOnline } = await upsertLiveState(tx, newest, now);
     await updateHarvest(tx, inserted, dayOf);
     const devices = [...new Set(rows.map((r) => r.deviceId))];
     const alarms = await applySampleAlarms(
@@ -35,6 +37,7 @@ export async function writeBatch(
       newest.filter((s) => current.get(s.deviceId) === s.ts),
       devices,
     );
+    await publishTelemetryEvents(tx, { alarms, online: cameOnline });
     return { stored: inserted.length, devices, alarms };
   });
 }
@@ -99,13 +102,21 @@ function newestPerDevice(rows: readonly SampleRow[]): SampleRow[] {
 
 /**
  * Keeps each device's newest sample; every delivery marks it seen (and so back online). Returns each
- * device's stored newest time, to tell whether the batch's sample is the current one.
+ * device's stored newest time, to tell whether the batch's sample is the current one, and the devices
+ * that were Offline before it (read in the same statement: `prev` sees the rows as they were).
  */
-async function upsertLiveState(db: Db, newest: SampleRow[], now: Date): Promise<Map<number, number>> {
-  if (newest.length === 0) return new Map();
-  const result = await rowsOf<{ device_id: number; last_ts: string }>(
+async function upsertLiveState(
+  db: Db,
+  newest: SampleRow[],
+  now: Date,
+): Promise<{ current: Map<number, number>; cameOnline: number[] }> {
+  if (newest.length === 0) return { current: new Map(), cameOnline: [] };
+  const ids = sql.param(newest.map((r) => r.deviceId));
+  const result = await rowsOf<{ device_id: number; last_ts: string; came_online: boolean }>(
     db,
     sql`
+    with prev as (select device_id, status from device_live_state where device_id = any(${ids}::int[])),
+    up as (
     insert into device_live_state as s (device_id, last_ts, last_seen_at, status, sample, telecom, faults)
     select k.device_id, k.last_ts, ${now.toISOString()}::timestamptz, 'Online', k.sample, k.telecom, k.faults
     from unnest(
@@ -123,7 +134,12 @@ async function upsertLiveState(db: Db, newest: SampleRow[], now: Date): Promise<
       telecom = case when excluded.last_ts >= s.last_ts then coalesce(excluded.telecom, s.telecom) else s.telecom end,
       faults = case when excluded.last_ts >= s.last_ts and excluded.faults is not null
         then excluded.faults else s.faults end
-    returning device_id, last_ts`,
+    returning device_id, last_ts)
+    select up.device_id, up.last_ts, coalesce(prev.status = 'Offline', false) as came_online
+    from up left join prev using (device_id)`,
   );
-  return new Map(result.map((r) => [r.device_id, Date.parse(r.last_ts)]));
+  return {
+    current: new Map(result.map((r) => [r.device_id, Date.parse(r.last_ts)])),
+    cameOnline: result.filter((r) => r.came_online).map((r) => r.device_id),
+  };
 }

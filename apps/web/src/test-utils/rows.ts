@@ -8,6 +8,7 @@ import type { PoleRow, RmsListRow, StltRow } from '@rms/contracts/inventory';
 import type { DropdownValueRow, GstRow, StateRow } from '@rms/contracts/master-data';
 import type { ReportRow } from '@rms/contracts/monitoring';
 import type { MsisdnRow } from '@rms/contracts/msisdn';
+import type { WebhookDeliveryRow, WebhookRow } from '@rms/contracts/notifications';
 import type { OrganizationRow } from '@rms/contracts/organizations';
 
 // Rows as the API answers them, typed by the contract: a test names the fields it is about and the
@@ -218,6 +219,46 @@ export function apiKeyRow(over: Partial<ApiKeyRow> = {}): ApiKeyRow {
     last_used_at: null,
     revoked_at: null,
     status: 'active',
+    ...over,
+  };
+}
+
+export function webhookRow(over: Partial<WebhookRow> = {}): WebhookRow {
+  return {
+    id: 5,
+    url: 'https://hooks.example.com/rms',
+    events: ['alarm.raised', 'device.offline'],
+    has_secret: true,
+    secret_hint: 'x9Qz',
+    status: 'active',
+    consecutive_failures: 0,
+    paused_at: null,
+    last_delivery_at: null,
+    last_delivery_ok: null,
+    organization: 1,
+    organization_name: 'Sunrise Lighting',
+    created_by: 7,
+    created_by_email: 'asha@example.com',
+    created_at,
+    updated_at: created_at,
+    ...over,
+  };
+}
+
+export function webhookDeliveryRow(over: Partial<WebhookDeliveryRow> = {}): WebhookDeliveryRow {
+  return {
+    id: 101,
+    event_id: '6f1c2a8e-0b7d-4c52-9a3e-2f4b1d9c8e70',
+    type: 'alarm.raised',
+    status: 'delivered',
+    attempts: 1,
+    last_status_code: 200,
+    last_error: null,
+    response_excerpt: 'ok',
+    created_at,
+    last_attempt_at: created_at,
+    next_attempt_at: null,
+    delivered_at: created_at,
     ...over,
   };
 }

@@ -14,6 +14,7 @@ import { inventoryApi } from './inventory';
 import { masterDataApi } from './master-data';
 import { monitoringApi } from './monitoring';
 import { msisdnApi } from './msisdn';
+import { notificationApi } from './notifications';
 import { organizationApi } from './organizations';
 import { parameterApi } from './parameters';
 import { sessionApi } from './session';
@@ -41,4 +42,5 @@ export const API: Record<string, Record<string, Endpoint>> = {
   'master-data': masterDataApi,
   'api-keys': apiKeyApi,
   'audit-log': auditLogApi,
+  notifications: notificationApi,
 };

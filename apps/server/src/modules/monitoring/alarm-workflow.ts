@@ -7,12 +7,15 @@ import { users } from '../../db/schema/employees';
 import { organizations } from '../../db/schema/organizations';
 import { fieldError } from '../../errors';
 import { refreshStatus } from '../../telemetry/alarms';
+import { publishAlarmEvents } from '../notifications';
 import { personName, visibleAlarms } from './alarms-service';
 
 // What people do with alarms (docs/operations.md "Alarms"): acknowledge, assign, comment, clear. Each
 // takes one alarm or a selection, all or nothing: every id must be an alarm the caller sees (else 404
 // and nothing changes). The change and its timeline entries are one statement over the whole
-// selection; an alarm already in the asked state is left as it is, without a timeline entry.
+// selection; an alarm already in the asked state is left as it is, without a timeline entry. The
+// webhooks' events (alarm.acknowledged, alarm.assigned, alarm.cleared) of the alarms that changed are
+// written in the same transaction, so they exist exactly when the change does.
 
 export type AlarmAction =
   | { type: 'acknowledge' }
@@ -31,9 +34,10 @@ export async function actOnAlarms(
     const targets = await visibleAlarms(tx, auth, ids);
     const list = sql.param(targets.map((t) => t.id));
     const me = auth.id;
+    const by = { id: auth.id, email: auth.email };
     switch (action.type) {
-      case 'acknowledge':
-        return changed(
+      case 'acknowledge': {
+        const acknowledged = await changed(
           tx,
           sql`
           with changed as (
@@ -44,10 +48,13 @@ export async function actOnAlarms(
           select id, 'acknowledged', acknowledged_at, ${me} from changed order by id
           returning alarm_id as id`,
         );
+        await publishAlarmEvents(tx, 'alarm.acknowledged', acknowledged, { acknowledged_by: by });
+        return acknowledged;
+      }
       case 'assign': {
-        if (action.assignee !== null) await checkAssignee(tx, action.assignee, targets);
+        const assignee = action.assignee === null ? null : await checkAssignee(tx, action.assignee, targets);
         const to = action.assignee;
-        return changed(
+        const assigned = await changed(
           tx,
           sql`
           with changed as (
@@ -58,6 +65,8 @@ export async function actOnAlarms(
           select id, 'assigned', ${me}, ${to}::int from changed order by id
           returning alarm_id as id`,
         );
+        await publishAlarmEvents(tx, 'alarm.assigned', assigned, { assigned_by: by, assignee });
+        return assigned;
       }
       case 'comment':
         return changed(
@@ -82,6 +91,7 @@ export async function actOnAlarms(
         // A device whose last fault-like alarm was cleared by hand is no longer On Error.
         const devices = [...new Set(targets.filter((t) => cleared.includes(t.id)).map((t) => t.deviceId))];
         if (devices.length > 0) await refreshStatus(tx, devices);
+        await publishAlarmEvents(tx, 'alarm.cleared', cleared, { cleared_by: by });
         return cleared;
       }
     }
@@ -95,16 +105,26 @@ async function changed(db: Db, statement: SQL): Promise<number[]> {
 
 /**
  * The assignee must be an active user who sees every alarm's device: of the device's organization, or
- * of the provider's (which sees all). Anyone else is refused by field, naming `assignee`.
+ * of the provider's (which sees all). Anyone else is refused by field, naming `assignee`. Answers who
+ * it is, as the webhooks' event names them.
  */
-async function checkAssignee(db: Db, userId: number, targets: { organizationId: number }[]): Promise<void> {
+async function checkAssignee(
+  db: Db,
+  userId: number,
+  targets: { organizationId: number }[],
+): Promise<{ id: number; email: string }> {
   const [user] = await db
-    .select({ organizationId: users.organizationId, isProvider: organizations.isProvider })
+    .select({
+      organizationId: users.organizationId,
+      isProvider: organizations.isProvider,
+      email: users.email,
+    })
     .from(users)
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
     .where(and(eq(users.id, userId), eq(users.isActive, true)));
   const sees = user && (user.isProvider || targets.every((t) => t.organizationId === user.organizationId));
   if (!sees) throw fieldError('assignee', ALARM_MESSAGES.assigneeNotAllowed);
+  return { id: userId, email: user.email };
 }
 
 /** The people every one of the alarms may be assigned to, by name. */

@@ -1,0 +1,7 @@
+// The notifications area's face: the webhooks' routes and delivery, and the events other areas publish
+// in their own transactions (telemetry: alarms and device status; the alarm actions: publishEvents).
+export { notificationRoutes } from './routes';
+export { WebhookDelivery, DELIVERY_EVERY_MS, LOG_TRIM_EVERY_MS } from './delivery';
+export { SecretBox } from './secret-box';
+export type { WebhookContext } from './context';
+export { publishAlarmEvents, publishEvents, publishTelemetryEvents, type WebhookEventInput } from './publish';

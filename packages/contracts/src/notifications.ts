@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { listResponse, pageQuery } from './common';
+import { requiredMessage } from './fields';
+
+// Outbound webhooks (ours, issue 15): an organization's HTTPS endpoints told of alarm and device events
+// by signed JSON POSTs. Payload, headers and signature: docs/webhooks.md.
+
+export const WEBHOOK_EVENT_TYPES = [
+  'alarm.raised',
+  'alarm.acknowledged',
+  'alarm.assigned',
+  'alarm.cleared',
+  'device.offline',
+  'device.online',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+/** Sent only by "Test": never subscribed to, never retried. */
+export const WEBHOOK_PING = 'ping';
+
+
+/** `paused`: stopped after repeated failures (or never resumed since); resuming resets the count. */
+export const WEBHOOK_STATUSES = ['active', 'paused'] as const;
+export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number];
+
+/** `pending` until sent (retries included), then `delivered`, or `failed` once its attempts are spent. */
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+export const WEBHOOK_LIMITS = { urlMax: 2000, secretMin: 16, secretMax: 256 } as const;
+
+export const WEBHOOK_LABELS = { url: 'URL', secret: 'Secret', events: 'Events' } as const;
+
+export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
+  'alarm.raised': 'Alarm raised',
+  'alarm.acknowledged': 'Alarm acknowledged',
+  'alarm.assigned': 'Alarm assigned',
+  'alarm.cleared': 'Alarm cleared',
+  'device.offline': 'Device offline',
+  'device.online': 'Device online',
+};
+
+const L = WEBHOOK_LIMITS;
+export const WEBHOOK_MESSAGES = {
+  created: 'Webhook created',
+  updated: 'Webhook saved',
+  deleted: 'Webhook deleted',
+  resumed: 'Webhook resumed',
+  notFound: 'Webhook not found',
+  urlInvalid: "'URL' must be a full http(s) address, e.g. https://example.com/hooks/rms",
+  urlTooLong: `'URL' must be at most ${L.urlMax} characters`,
+  urlCredentials: "'URL' must not carry a user name or password",
+  urlNotHttps: "'URL' must use https",
+  urlPrivate: (address: string) =>
+    `'URL' resolves to ${address}, a private, loopback or link-local address: webhooks go to public addresses only`,
+  urlUnresolved: (host: string) => `'URL': the host ${host} could not be resolved`,
+  secretShort: `'Secret' must be at least ${L.secretMin} characters`,
+  secretLong: `'Secret' must be at most ${L.secretMax} characters`,
+  eventsRequired: "Choose at least one event in 'Events'",
+  eventUnknown: `'Events' takes only ${WEBHOOK_EVENT_TYPES.join(', ')}`,
+  nothingToChange: 'Send at least one of url, secret and events',
+  pingDelivered: (status: number) => `Test delivered: the receiver answered ${status}`,
+  pingFailed: (error: string) => `Test failed: ${error}`,
+} as const;
+const M = WEBHOOK_MESSAGES;
+
+/** Scheme, host and port: `https://host[:port][/path...]`, written without spaces. */
+const URL_SHAPE = /^https?:\/\/([^/?#\s]+)(?:[/?#]\S*)?$/i;
+const HOST_AND_PORT = /^(\[[0-9a-f:.]+\]|[^:[\]@]+)(:\d{1,5})?$/i;
+
+/** The authority (`user@host:port`) of an http(s) URL, or null when it is not one. */
+function authorityOf(value: string): string | null {
+  const authority = URL_SHAPE.exec(value)?.[1];
+  if (!authority) return null;
+  return HOST_AND_PORT.test(authority.slice(authority.lastIndexOf('@') + 1)) ? authority : null;
+}
+
+/** Scheme and shape only; https-only and public addresses are the server's checks (its settings). */
+const webhookUrl = z
+  .string({ error: requiredMessage(WEBHOOK_LABELS.url) })
+  .trim()
+  .min(1, { message: requiredMessage(WEBHOOK_LABELS.url), abort: true })
+  .max(L.urlMax, { message: M.urlTooLong, abort: true })
+  .refine((value) => authorityOf(value) !== null, { message: M.urlInvalid, abort: true })
+  .refine((value) => !authorityOf(value)?.includes('@'), M.urlCredentials);
+
+const webhookSecret = z
+  .string({ error: requiredMessage(WEBHOOK_LABELS.secret) })
+  .min(L.secretMin, M.secretShort)
+  .max(L.secretMax, M.secretLong);
+
+const webhookEvents = z
+  .array(z.enum(WEBHOOK_EVENT_TYPES, { error: M.eventUnknown }), { error: M.eventsRequired })
+  .min(1, M.eventsRequired)
+  .transform((list) => [...new Set(list)]);
+
+/** POST: where to, the signing secret (kept, never answered) and the event types wanted. */
+export const webhookCreateBody = z.object({
+  url: webhookUrl,
+  secret: webhookSecret,
+  events: webhookEvents,
+});
+export type WebhookCreateBody = z.infer<typeof webhookCreateBody>;
+
+/** PUT: only what is sent changes; a secret sent replaces the old one (rotation). */
+export const webhookUpdateBody = z
+  .object({ url: webhookUrl.optional(), secret: webhookSecret.optional(), events: webhookEvents.optional() })
+  .refine((b) => b.url !== undefined || b.secret !== undefined || b.events !== undefined, M.nothingToChange);
+export type WebhookUpdateBody = z.infer<typeof webhookUpdateBody>;
+
+export const webhookListQuery = pageQuery;
+export const webhookDeliveryQuery = pageQuery.omit({ query: true });
+
+export const webhookRow = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
+  /** The secret itself is never answered: whether one is set, and its last 4 characters. */
+  has_secret: z.boolean(),
+  secret_hint: z.string(),
+  status: z.enum(WEBHOOK_STATUSES),
+  consecutive_failures: z.number().int(),
+  paused_at: z.string().nullable(),
+  last_delivery_at: z.string().nullable(),
+  last_delivery_ok: z.boolean().nullable(),
+  organization: z.number().int(),
+  organization_name: z.string(),
+  created_by: z.number().int(),
+  created_by_email: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type WebhookRow = z.infer<typeof webhookRow>;
+export const webhookList = listResponse(webhookRow);
+export const webhookSaved = webhookRow.extend({ detail: z.string() });
+export type WebhookSaved = z.infer<typeof webhookSaved>;
+
+export const webhookDeliveryRow = z.object({
+  id: z.number().int(),
+  event_id: z.string(),
+  type: z.string(),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  last_status_code: z.number().int().nullable(),
+  last_error: z.string().nullable(),
+  response_excerpt: z.string().nullable(),
+  created_at: z.string(),
+  last_attempt_at: z.string().nullable(),
+  next_attempt_at: z.string().nullable(),
+  delivered_at: z.string().nullable(),
+});
+export type WebhookDeliveryRow = z.infer<typeof webhookDeliveryRow>;
+export const webhookDeliveryList = listResponse(webhookDeliveryRow);
+
+/** "Test": a `ping` sent now; whether the receiver answered 2xx, its status and the error otherwise. */
+export const webhookTestResult = z.object({
+  ok: z.boolean(),
+  status_code: z.number().int().nullable(),
+  error: z.string().nullable(),
+  event_id: z.string(),
+  detail: z.string(),
+});
+export type WebhookTestResult = z.infer<typeof webhookTestResult>;
