@@ -17,7 +17,6 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** Sent only by "Test": never subscribed to, never retried. */
 export const WEBHOOK_PING = 'ping';
 
-
 /** `paused`: stopped after repeated failures (or never resumed since); resuming resets the count. */
 export const WEBHOOK_STATUSES = ['active', 'paused'] as const;
 export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number];
