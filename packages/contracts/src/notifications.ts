@@ -25,7 +25,8 @@ export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number];
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
-export const WEBHOOK_LIMITS = { urlMax: 2000, secretMin: 16, secretMax: 256 } as const;
+/** perOrganization: each webhook multiplies every event into a delivery, so their number is bounded. */
+export const WEBHOOK_LIMITS = { urlMax: 2000, secretMin: 16, secretMax: 256, perOrganization: 20 } as const;
 
 export const WEBHOOK_LABELS = { url: 'URL', secret: 'Secret', events: 'Events' } as const;
 
@@ -41,6 +42,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
 const L = WEBHOOK_LIMITS;
 export const WEBHOOK_MESSAGES = {
   created: 'Webhook created',
+  tooMany: `An organization can have at most ${L.perOrganization} webhooks: delete one first`,
   updated: 'Webhook saved',
   deleted: 'Webhook deleted',
   resumed: 'Webhook resumed',
@@ -49,9 +51,10 @@ export const WEBHOOK_MESSAGES = {
   urlTooLong: `'URL' must be at most ${L.urlMax} characters`,
   urlCredentials: "'URL' must not carry a user name or password",
   urlNotHttps: "'URL' must use https",
-  urlPrivate: (address: string) =>
-    `'URL' resolves to ${address}, a private, loopback or link-local address: webhooks go to public addresses only`,
-  urlUnresolved: (host: string) => `'URL': the host ${host} could not be resolved`,
+  // One message for both refusals, naming no address: telling "resolves to 10.20.0.5" or "does not
+  // resolve" apart would let a caller map the server's internal names.
+  urlNotPublic:
+    "'URL' must reach a public address: a host that does not resolve, or resolves to a private, loopback or link-local address, is refused",
   secretShort: `'Secret' must be at least ${L.secretMin} characters`,
   secretLong: `'Secret' must be at most ${L.secretMax} characters`,
   eventsRequired: "Choose at least one event in 'Events'",

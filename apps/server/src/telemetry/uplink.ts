@@ -12,6 +12,7 @@ import {
 } from '@rms/contracts/telemetry';
 import type { Db } from '../db/client';
 import { deviceCommands } from '../db/schema/commands';
+import { publishTelemetryEvents } from '../modules/notifications';
 import { clearedByData, raiseAlarms, refreshStatus } from './alarms';
 import type { DeviceIdentity } from './device-keys';
 import type { IngestQueue } from './ingest-queue';
@@ -143,7 +144,9 @@ export class Uplink {
       await tx.execute(sql`
         update device_live_state set faults = ${JSON.stringify(codes)}::jsonb where device_id = ${device.id}`);
       await refreshStatus(tx, [device.id]);
-      return [...raised, ...resolved];
+      const changed = [...raised, ...resolved];
+      await publishTelemetryEvents(tx, { alarms: changed });
+      return changed;
     });
     this.changed({ devices: [device.id], alarms });
   }

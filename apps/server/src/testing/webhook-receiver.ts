@@ -15,12 +15,15 @@ export interface WebhookReceiver {
   received: Received[];
   /** The statuses of the next answers; the last one keeps being answered. */
   answer(...statuses: number[]): void;
+  /** The body of every answer from now on (else `answered <status>`). */
+  answerBody(body: Buffer): void;
   close(): Promise<void>;
 }
 
 export async function startReceiver(path = '/hooks/rms'): Promise<WebhookReceiver> {
   const received: Received[] = [];
   let statuses = [200];
+  let body: Buffer | null = null;
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -28,7 +31,7 @@ export async function startReceiver(path = '/hooks/rms'): Promise<WebhookReceive
       const raw = Buffer.concat(chunks);
       received.push({ headers: request.headers, raw, json: JSON.parse(raw.toString('utf8') || '{}') });
       const status = statuses.length > 1 ? statuses.shift()! : statuses[0]!;
-      response.writeHead(status, { 'content-type': 'text/plain' }).end(`answered ${status}`);
+      response.writeHead(status, { 'content-type': 'text/plain' }).end(body ?? `answered ${status}`);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -38,6 +41,9 @@ export async function startReceiver(path = '/hooks/rms'): Promise<WebhookReceive
     received,
     answer: (...next) => {
       statuses = next;
+    },
+    answerBody: (next) => {
+      body = next;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -40,6 +40,8 @@ export const notificationApi = {
     path: URL,
     access: MANAGE,
     summary: "Add a webhook for the caller's organization; the secret is kept and never answered",
+    // A webhook outlives whoever made it: an API key must not leave one sending after its revocation.
+    sessionOnly: true,
     description:
       'The URL must be https and resolve to public addresses (see docs/webhooks.md for the settings that relax this). Each delivery is signed: `X-RMS-Signature: sha256=<hex HMAC-SHA256 of the raw body with the secret>`.',
     body: webhookCreateBody,
@@ -61,6 +63,7 @@ export const notificationApi = {
     path: ONE,
     access: MANAGE,
     summary: 'Change a webhook: only the fields sent change; a secret sent replaces the old one',
+    sessionOnly: true,
     params,
     body: webhookUpdateBody,
     response: webhookSaved,

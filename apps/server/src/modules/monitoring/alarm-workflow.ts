@@ -31,7 +31,7 @@ export async function actOnAlarms(
   action: AlarmAction,
 ): Promise<number[]> {
   return db.transaction(async (tx) => {
-    const targets = await visibleAlarms(tx, auth, ids);
+    const targets = await visibleAlarms(tx, auth, ids, true);
     const list = sql.param(targets.map((t) => t.id));
     const me = auth.id;
     const by = { id: auth.id, email: auth.email };

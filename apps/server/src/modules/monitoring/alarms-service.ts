@@ -130,12 +130,20 @@ export async function listAlarms(db: Db, auth: AuthUser, query: z.infer<typeof a
 }
 
 /** The alarms of `ids` the caller may see, with their device's organization; 404 unless all are. */
-export async function visibleAlarms(db: Db, auth: AuthUser, ids: readonly number[]) {
-  const rows = await db
+export async function visibleAlarms(
+  db: Db,
+  auth: AuthUser,
+  ids: readonly number[],
+  /** Lock the alarms (in id order, so two actions on overlapping selections wait, not deadlock). */
+  forUpdate = false,
+) {
+  const query = db
     .select({ id: alarms.id, deviceId: alarms.deviceId, organizationId: rmsDevices.organizationId })
     .from(alarms)
     .innerJoin(rmsDevices, eq(rmsDevices.id, alarms.deviceId))
-    .where(and(inArray(alarms.id, [...ids]), orgScope(rmsDevices.organizationId, auth)));
+    .where(and(inArray(alarms.id, [...ids]), orgScope(rmsDevices.organizationId, auth)))
+    .orderBy(alarms.id);
+  const rows = await (forUpdate ? query.for('update', { of: alarms }) : query);
   if (rows.length !== new Set(ids).size) throw notFound(ALARM_MESSAGES.notFound);
   return rows;
 }

@@ -100,14 +100,14 @@ export async function checkTarget(raw: string, policy: AddressPolicy): Promise<T
     try {
       addresses = await withTimeout(lookup(host, { all: true, verbatim: true }), LOOKUP_TIMEOUT_MS);
     } catch {
-      return { ok: false, message: M.urlUnresolved(host) };
+      return { ok: false, message: M.urlNotPublic };
     }
   }
-  if (addresses.length === 0) return { ok: false, message: M.urlUnresolved(host) };
+  if (addresses.length === 0) return { ok: false, message: M.urlNotPublic };
   if (!policy.allowPrivateAddresses) {
     // Every address the name has must be public: the connection may be made to any of them.
     const refused = addresses.find((a) => isPrivateAddress(a.address));
-    if (refused) return { ok: false, message: M.urlPrivate(refused.address) };
+    if (refused) return { ok: false, message: M.urlNotPublic };
   }
   const first = addresses[0]!;
   return { ok: true, target: { url, address: first.address, family: first.family === 6 ? 6 : 4 } };

@@ -1,7 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import type { WebhookDeliveryRow, WebhookRow } from '@rms/contracts/notifications';
+import {
+  WEBHOOK_MESSAGES as M,
+  type WebhookDeliveryRow,
+  type WebhookRow,
+} from '@rms/contracts/notifications';
 import { webhookDeliveries, webhooks } from '../../db/schema/notifications';
 import { bearer, createTestApp, type Session, type TestApp } from '../../testing/app';
 import { makeOrganization, makeUser, providerIdOf } from '../../testing/factories';
@@ -79,6 +83,38 @@ async function deliveriesOf(hookId: number) {
 }
 
 describe('a delivery', () => {
+  it('is recorded whatever the receiver answers: a NUL byte in its answer blocks no other delivery', async () => {
+    const odd = await startReceiver();
+    odd.answerBody(Buffer.from('\u0000ok\u0000', 'utf8'));
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: URL,
+        headers: bearer(manager),
+        payload: { url: odd.url, secret: SECRET, events: ['alarm.raised'] },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const oddHook = res.json<WebhookRow>();
+      const hook = await newHook(['alarm.raised']);
+      await t.database.db.transaction((tx) => publishEvents(tx, [alarmEvent(40)]));
+      // Both are sent by the pass the commit wakes, and recorded in one statement.
+      const [oddRow] = await waitFor(async () => {
+        const rows = await deliveriesOf(oddHook.id);
+        return rows[0]?.status === 'pending' ? undefined : rows;
+      }, 'the odd answer recorded');
+      const [row] = await waitFor(async () => {
+        const rows = await deliveriesOf(hook.id);
+        return rows[0]?.status === 'pending' ? undefined : rows;
+      }, 'the other delivery recorded');
+      expect(oddRow).toMatchObject({ status: 'delivered', attempts: 1, responseExcerpt: 'ok' });
+      expect(row).toMatchObject({ status: 'delivered', attempts: 1 });
+      await t.database.db.delete(webhooks).where(eq(webhooks.id, oddHook.id));
+      await t.database.db.delete(webhooks).where(eq(webhooks.id, hook.id));
+    } finally {
+      await odd.close();
+    }
+  });
+
   it('is a JSON POST of the event, signed with HMAC-SHA256 of the raw body', async () => {
     const hook = await newHook();
     await t.database.db.transaction((tx) => publishEvents(tx, [alarmEvent(41)]));
@@ -325,7 +361,7 @@ describe('the console’s calls', () => {
           .where(eq(webhookDeliveries.webhookId, hook!.id));
         return r?.lastError ? r : undefined;
       });
-      expect(row.lastError).toMatch(/resolves to 127\.0\.0\.1, a private/);
+      expect(row.lastError).toBe(M.urlNotPublic);
       expect(receiver.received).toHaveLength(0);
     } finally {
       await strict.close();

@@ -27,11 +27,17 @@ import { sendSigned, type AttemptResult } from './send';
 export const DELIVERY_EVERY_MS = 5_000;
 /** How often the log's old rows are trimmed (a shared job: one instance per period). */
 export const LOG_TRIM_EVERY_MS = 6 * 3600_000;
-/** A claim's life: longer than an attempt may take, so only a dead instance's claims lapse. */
-const LEASE_SECONDS = 120;
-const BATCH = 50;
-/** Sends at once within a pass. */
-const PARALLEL = 8;
+/**
+ * Deliveries claimed at once, and sent at once: a claim then lasts one attempt (the address check's
+ * lookup and the attempt's time limit), so its lease can be short and still outlast it.
+ */
+const BATCH = 8;
+/** What a claim may take beyond the attempt's time limit: the address lookup (5 s) and recording. */
+const LEASE_MARGIN_SECONDS = 30;
+/** At most this many of one webhook's deliveries in a claim: a slow receiver cannot hold every slot. */
+const PER_WEBHOOK = 2;
+/** Claims per pass before it yields (a wake-up or the next period goes on). */
+const ROUNDS = 100;
 /** Finished deliveries are kept this long in the log. */
 export const DELIVERY_LOG_DAYS = 30;
 
@@ -44,6 +50,8 @@ interface Claimed {
   attempts: number;
   url: string;
   secret_cipher: string;
+  /** The claim's lease as the database wrote it: the claim's token (see record). */
+  lease: string;
 }
 
 export interface WebhookDeliveryOptions {
@@ -98,13 +106,12 @@ export class WebhookDelivery {
    */
   async deliverDue(now?: Date): Promise<number> {
     let made = 0;
-    for (let round = 0; round < 20 && !this.stopped; round++) {
+    for (let round = 0; round < ROUNDS && !this.stopped; round++) {
       const claimed = await this.claim(now);
       if (claimed.length === 0) break;
       const results = await this.sendAll(claimed);
       await this.record(claimed, results, now);
       made += claimed.length;
-      if (claimed.length < BATCH) break;
     }
     return made;
   }
@@ -116,23 +123,35 @@ export class WebhookDelivery {
         and created_at < now() - make_interval(days => ${DELIVERY_LOG_DAYS})`);
   }
 
+  /**
+   * Claims the due deliveries, oldest first, at most PER_WEBHOOK of each webhook. The lease written is
+   * the claim's token: a delivery is claimed again only once its lease has passed, so the new lease is
+   * later, and only the claim holding the lease records an outcome (a late pass changes nothing).
+   */
   private claim(now: Date | undefined): Promise<Claimed[]> {
     const at = timeOf(now);
+    const lease = this.options.settings.timeoutMs / 1000 + LEASE_MARGIN_SECONDS;
     return rowsOf<Claimed>(
       this.options.db,
       sql`
       update webhook_deliveries d set
-        locked_until = ${at} + make_interval(secs => ${LEASE_SECONDS}),
+        locked_until = ${at} + make_interval(secs => ${lease}),
         attempts = d.attempts + 1, last_attempt_at = ${at}
       from webhooks w
       where w.id = d.webhook_id and d.id in (
-        select x.id from webhook_deliveries x join webhooks h on h.id = x.webhook_id
-        where x.status = 'pending' and h.status = 'active' and x.next_attempt_at <= ${at}
-          and (x.locked_until is null or x.locked_until <= ${at})
-        order by x.next_attempt_at, x.id
-        limit ${BATCH}
-        for update of x skip locked)
-      returning d.id, d.webhook_id, d.event_id, d.event_type, d.payload, d.attempts, w.url, w.secret_cipher`,
+        select c.id from webhooks h
+        cross join lateral (
+          select x.id, x.next_attempt_at from webhook_deliveries x
+          where x.webhook_id = h.id and x.status = 'pending' and x.next_attempt_at <= ${at}
+            and (x.locked_until is null or x.locked_until <= ${at})
+          order by x.next_attempt_at, x.id
+          limit ${PER_WEBHOOK}
+          for update of x skip locked) c
+        where h.status = 'active'
+        order by c.next_attempt_at, c.id
+        limit ${BATCH})
+      returning d.id, d.webhook_id, d.event_id, d.event_type, d.payload, d.attempts, w.url, w.secret_cipher,
+        d.locked_until::text as lease`,
     );
   }
 
@@ -145,11 +164,21 @@ export class WebhookDelivery {
         results[i] = await this.sendOne(claimed[i]!);
       }
     };
-    await Promise.all(Array.from({ length: Math.min(PARALLEL, claimed.length) }, worker));
+    await Promise.all(Array.from({ length: claimed.length }, worker));
     return results;
   }
 
+  /** One attempt, whose outcome is always a result: an error is a failed attempt, never a lost pass. */
   private async sendOne(row: Claimed): Promise<AttemptResult> {
+    try {
+      return await this.attempt(row);
+    } catch (err) {
+      this.options.log.error({ err, delivery: row.id }, 'webhooks: attempt failed unexpectedly');
+      return { ok: false, statusCode: null, error: 'the attempt failed on the server', excerpt: null };
+    }
+  }
+
+  private async attempt(row: Claimed): Promise<AttemptResult> {
     const secret = this.options.secrets.open(row.secret_cipher);
     if (secret === null)
       return { ok: false, statusCode: null, error: 'the secret cannot be read: set it again', excerpt: null };
@@ -183,8 +212,9 @@ export class WebhookDelivery {
         ${sql.param(claimed.map((c) => Number(c.id)))}::bigint[], ${sql.param(status)}::text[],
         ${sql.param(results.map((r) => r.statusCode))}::int[], ${sql.param(results.map((r) => r.error?.slice(0, 500) ?? null))}::text[],
         ${sql.param(results.map((r) => r.excerpt))}::text[],
-        ${sql.param(claimed.map((c) => retryDelayMs(c.attempts)))}::int[]) as r(id, status, code, error, excerpt, wait_ms)
-      where d.id = r.id`);
+        ${sql.param(claimed.map((c) => retryDelayMs(c.attempts)))}::int[],
+        ${sql.param(claimed.map((c) => c.lease))}::timestamptz[]) as r(id, status, code, error, excerpt, wait_ms, lease)
+      where d.id = r.id and d.locked_until = r.lease`);
 
     // Per webhook, in the order sent: failures since its last success in this pass (or all of them).
     const byHook = new Map<

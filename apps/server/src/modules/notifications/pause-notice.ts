@@ -31,7 +31,7 @@ export async function tellPaused(
     select distinct k.webhook_id, lower(u.email) as email
     from unnest(${sql.param(paused.map((p) => p.id))}::int[], ${sql.param(paused.map((p) => p.organizationId))}::int[],
                 ${sql.param(paused.map((p) => p.createdBy))}::int[]) as k(webhook_id, org, creator)
-    join users u on u.is_active and (u.id = k.creator or (u.organization_id = k.org and u.is_primary))`,
+    join users u on u.is_active and u.organization_id = k.org and (u.id = k.creator or u.is_primary)`,
   );
   const sends = paused.flatMap((hook) =>
     people

@@ -48,6 +48,7 @@ function fanOut(events: SQL): SQL {
         jsonb_build_object('id', ev.id, 'type', ev.type, 'occurred_at', ${isoUtc(sql`ev.at`)},
           'organization', ev.org) || ev.body
       from ev join webhooks w on w.organization_id = ev.org and w.status = 'active' and ev.type = any(w.events)
+        join organizations o on o.id = w.organization_id and o.is_active
       on conflict do nothing
       returning 1)
     select pg_notify(${WEBHOOKS_CHANNEL}, '') from (select count(*) as n from ins) c where c.n > 0`;

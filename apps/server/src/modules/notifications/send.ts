@@ -14,6 +14,15 @@ export const SIGNATURE_HEADER = 'X-RMS-Signature';
 const EXCERPT_CHARS = 200;
 const READ_AT_MOST = 4096;
 
+/**
+ * A receiver's text as the log keeps it: PostgreSQL's text takes no NUL character, and one in an
+ * excerpt would fail the statement recording a whole pass (every organization's deliveries in it).
+ */
+export function storable(text: string | null, max: number): string | null {
+  if (text === null) return null;
+  return text.replaceAll('\u0000', '').slice(0, max) || null;
+}
+
 export function signature(body: Buffer | string, secret: string): string {
   return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 }
@@ -76,7 +85,7 @@ export async function sendSigned(attempt: Attempt): Promise<AttemptResult> {
         const chunks: Buffer[] = [];
         let read = 0;
         const done = () => {
-          const excerpt = Buffer.concat(chunks).toString('utf8').slice(0, EXCERPT_CHARS) || null;
+          const excerpt = storable(Buffer.concat(chunks).toString('utf8'), EXCERPT_CHARS);
           const ok = status >= 200 && status < 300;
           const error = ok
             ? null
@@ -105,7 +114,12 @@ export async function sendSigned(attempt: Attempt): Promise<AttemptResult> {
       });
     }, attempt.timeoutMs);
     request.on('error', (error: NodeJS.ErrnoException) =>
-      finish({ ok: false, statusCode: null, error: error.code ?? error.message, excerpt: null }),
+      finish({
+        ok: false,
+        statusCode: null,
+        error: storable(error.code ?? error.message, 500),
+        excerpt: null,
+      }),
     );
     request.end(body);
   });

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import {
+  WEBHOOK_LIMITS,
   WEBHOOK_MESSAGES as M,
   type WebhookCreateBody,
   type WebhookDeliveryRow,
@@ -13,7 +14,7 @@ import { users } from '../../db/schema/employees';
 import { webhookDeliveries, webhooks } from '../../db/schema/notifications';
 import { organizations } from '../../db/schema/organizations';
 import { textSearch } from '../../db/search';
-import { fieldError, notFound } from '../../errors';
+import { badRequest, fieldError, notFound } from '../../errors';
 import { checkTarget } from './address-guard';
 import type { WebhookContext } from './context';
 
@@ -59,6 +60,11 @@ async function checkedUrl(ctx: WebhookContext, url: string): Promise<string> {
 }
 
 export async function createWebhook(ctx: WebhookContext, auth: AuthUser, body: WebhookCreateBody) {
+  const [held] = await ctx.db
+    .select({ n: count() })
+    .from(webhooks)
+    .where(eq(webhooks.organizationId, auth.organizationId));
+  if (held!.n >= WEBHOOK_LIMITS.perOrganization) throw badRequest(M.tooMany);
   const url = await checkedUrl(ctx, body.url);
   const [saved] = await ctx.db
     .insert(webhooks)

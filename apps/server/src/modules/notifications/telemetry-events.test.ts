@@ -4,7 +4,7 @@ import { alarms } from '../../db/schema/telemetry';
 import { webhookDeliveries } from '../../db/schema/notifications';
 import { bearer, createTestApp, type Session, type TestApp } from '../../testing/app';
 import { makeOrganization, makeUser, providerIdOf } from '../../testing/factories';
-import { addDevice, sample, type TestDevice } from '../../testing/devices';
+import { addDevice, connectDevice, sample, type TestDevice } from '../../testing/devices';
 import { signInAs } from '../../testing/users';
 
 // The events real device traffic produces: samples through the HTTP ingest raise and clear alarms and
@@ -69,7 +69,7 @@ async function ingest(code: string, key: string, samples: object[]) {
 interface EventBody {
   id: string;
   type: string;
-  alarm?: { id: number };
+  alarm?: { id: number; kind: string; status: string };
   [field: string]: unknown;
 }
 
@@ -132,6 +132,32 @@ describe('events from device traffic', () => {
     // Online already: the next sample tells nothing.
     await ingest(device.code, device.key, [sample(Date.now() + 1000, { soc: 85 })]);
     expect(await events()).toHaveLength(before + 4);
+  });
+
+  it('alarm.raised and alarm.cleared from a fault list the device reports over MQTT', async () => {
+    await t.app.deviceLink.start();
+    const faulty = await addDevice(t, 'RMS-EVENTS-FAULT', device.organizationId);
+    const client = await connectDevice(t.app.deviceLink.mqttPort!, faulty);
+    try {
+      const before = (await events()).length;
+      const ts = Date.now();
+      const report = (at: number, faults: string[]) =>
+        client.publishAsync(`rms/${faulty.code}/fault`, JSON.stringify({ ts: at, faults }), { qos: 1 });
+      await report(ts, ['PV_OVERVOLT', 'TEMP_HIGH']);
+      await report(ts + 1, ['TEMP_HIGH']);
+      const told = (await events()).slice(before);
+      expect(told.map((e) => `${e.type} ${e.alarm!.status}`).sort()).toEqual([
+        'alarm.cleared cleared',
+        'alarm.raised active',
+        'alarm.raised active',
+      ]);
+      for (const event of told)
+        expect(event).toMatchObject({
+          alarm: { device_id: 'RMS-EVENTS-FAULT', kind: 'fault', severity: 'major' },
+        });
+    } finally {
+      await client.endAsync(true);
+    }
   });
 
   it('the alarm actions (acknowledge a selection, clear by hand) tell the webhook once each, with who did it', async () => {
