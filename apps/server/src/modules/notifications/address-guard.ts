@@ -1,4 +1,4 @@
-import { lookup } from 'node:dns/promises';
+import { Resolver } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 import { WEBHOOK_MESSAGES as M } from '@rms/contracts/notifications';
 
@@ -15,6 +15,21 @@ export interface AddressPolicy {
 
 /** A name that takes longer than this to resolve is refused (a save must not hang on a slow resolver). */
 const LOOKUP_TIMEOUT_MS = 5_000;
+
+/**
+ * Names are resolved by DNS queries (c-ares, on the event loop), not by the system's getaddrinfo:
+ * that one runs on libuv's few shared threads, which sign-in hashing and file access also need, and a
+ * name whose server never answers would hold one for as long as the system resolver waits. (So a
+ * webhook's host must be in DNS: the hosts file is not read.)
+ */
+const resolver = new Resolver({ timeout: 2_000, tries: 2 });
+
+async function resolveName(host: string): Promise<{ address: string; family: number }[]> {
+  const [v4, v6] = await Promise.allSettled([resolver.resolve4(host), resolver.resolve6(host)]);
+  const of = (r: PromiseSettledResult<string[]>, family: number) =>
+    r.status === 'fulfilled' ? r.value.map((address) => ({ address, family })) : [];
+  return [...of(v4, 4), ...of(v6, 6)];
+}
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -98,7 +113,7 @@ export async function checkTarget(raw: string, policy: AddressPolicy): Promise<T
   if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
   else {
     try {
-      addresses = await withTimeout(lookup(host, { all: true, verbatim: true }), LOOKUP_TIMEOUT_MS);
+      addresses = await withTimeout(resolveName(host), LOOKUP_TIMEOUT_MS);
     } catch {
       return { ok: false, message: M.urlNotPublic };
     }
