@@ -59,9 +59,12 @@ for (const [net, prefix] of [
 ] as const)
   BLOCKED.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  ['::', 96], // unspecified, loopback and IPv4-compatible (::a9fe:a9fe is 169.254.169.254)
+  ['::ffff:0:0:0', 96], // IPv4-translated
   ['64:ff9b::', 96], // NAT64: an IPv4 address in disguise
+  ['64:ff9b:1::', 48], // local-use NAT64
+  ['2001::', 32], // Teredo: an IPv4 address inside
+  ['2002::', 16], // 6to4: an IPv4 address inside
   ['100::', 64],
   ['2001:db8::', 32],
   ['fc00::', 7], // unique local (and AWS's fd00:ec2::254 metadata)

@@ -124,6 +124,15 @@ describe('creating a webhook', () => {
       ['https://[::1]/hooks', M.urlNotPublic],
       ['https://[::ffff:127.0.0.1]/hooks', M.urlNotPublic],
       ['https://0.0.0.0/hooks', M.urlNotPublic],
+      // IPv4 inside IPv6: compatible, translated, local NAT64, 6to4 (of 127.0.0.1) and Teredo forms.
+      ['https://[::a9fe:a9fe]/hooks', M.urlNotPublic],
+      ['https://[::ffff:0:7f00:1]/hooks', M.urlNotPublic],
+      ['https://[64:ff9b:1::a9fe:a9fe]/hooks', M.urlNotPublic],
+      ['https://[2002:7f00:1::1]/hooks', M.urlNotPublic],
+      ['https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/hooks', M.urlNotPublic],
+      // IPv4 written in decimal and in hex is still 127.0.0.1.
+      ['https://2130706433/hooks', M.urlNotPublic],
+      ['https://0x7f.0.0.1/hooks', M.urlNotPublic],
     ];
     for (const [url, message] of refused) {
       const res = await call(manager, 'POST', URL, { url, secret: SECRET, events: ['alarm.raised'] });
