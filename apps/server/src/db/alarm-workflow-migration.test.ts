@@ -73,6 +73,8 @@ describe('migration alarm_workflow', () => {
       db,
       sql`select permissions from organizations where id = ${org.id}`,
     );
-    expect(provider!.permissions).toEqual(['VIEW_DEVICE_DATA', 'HANDLE_ALARMS']);
+    // The codes it held, then HANDLE_ALARMS once (later migrations may add their own codes after it).
+    expect(provider!.permissions.slice(0, 2)).toEqual(['VIEW_DEVICE_DATA', 'HANDLE_ALARMS']);
+    expect(provider!.permissions.filter((c) => c === 'HANDLE_ALARMS')).toHaveLength(1);
   });
 });
