@@ -134,11 +134,12 @@ test('an open /alarms-view shows a raised alarm as a new row, then its resolutio
   const row = table.locator('tbody tr', { hasText: 'Battery low' });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(device.code);
-  await expect(row.locator('.ant-tag')).toHaveText('Unresolved');
+  // The row's tags: its severity, then its status.
+  await expect(row.locator('.ant-tag')).toHaveText(['Minor', 'Unresolved']);
 
   // Back at 30 % or more it is resolved: the same row turns Resolved.
   await sendTelemetry(request, device, [healthy(Date.now(), 1030, { soc: 85 })]);
-  await expect(row.locator('.ant-tag')).toHaveText('Resolved');
+  await expect(row.locator('.ant-tag')).toHaveText(['Minor', 'Resolved']);
   await expect(row).toHaveCount(1);
   await stillSameDocument(page);
 });
