@@ -1,11 +1,9 @@
-import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALARM_DEFAULT_SEVERITY, type AlarmKind } from '@rms/contracts/telemetry';
 import { makeDevice, makeOrganization } from '../testing/factories';
-import { migrationsBefore } from '../testing/migrations-before';
-import { scratchDatabase, type ScratchDatabase } from '../testing/scratch-database';
-import { openDatabase, type Database } from './client';
+import { databaseBefore } from '../testing/migrations-before';
+import type { Database } from './client';
 import { rowsOf } from './rows';
 
 // The migration that starts the alarm workflow: alarms stored before it take their kind's default
@@ -14,21 +12,14 @@ import { rowsOf } from './rows';
 
 const TAG = /_alarm_workflow$/;
 
-let scratch: ScratchDatabase;
 let database: Database;
-let before: string;
+
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  scratch = await scratchDatabase();
-  database = await openDatabase({ databaseUrl: scratch.url, pgliteDir: 'memory://' });
-  before = migrationsBefore(TAG);
-  await database.migrate(before);
+  ({ database, close } = await databaseBefore(TAG));
 });
-afterAll(async () => {
-  await database.close();
-  await scratch.drop();
-  rmSync(before, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 describe('migration alarm_workflow', () => {
   it('gives stored alarms their severity and timeline, and the provider HANDLE_ALARMS', async () => {

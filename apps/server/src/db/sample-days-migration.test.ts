@@ -1,13 +1,11 @@
-import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDevice, makeOrganization } from '../testing/factories';
-import { migrationsBefore } from '../testing/migrations-before';
-import { scratchDatabase, type ScratchDatabase } from '../testing/scratch-database';
+import { databaseBefore } from '../testing/migrations-before';
 import { variedSamples } from '../testing/telemetry-reference';
 import { PACKED_DAYS, defaultRows, partitionsOf } from '../telemetry/storage/partitions';
 import { storedSamples } from '../telemetry/storage/stored-samples';
-import { openDatabase, type Database } from './client';
+import type { Database } from './client';
 import { rowsOf } from './rows';
 
 // The migration that packs closed days one row per device and UTC day instead of one per UTC hour:
@@ -18,9 +16,7 @@ const TAG = /_telemetry_sample_days$/;
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
 
-let scratch: ScratchDatabase;
 let database: Database;
-let before: string;
 
 const COLUMNS =
   'device_id, ts, energy_wh, bt_v, bt_ch_i, bt_dis_i, soc, pv_v, pv_i, lo_v, lo_i, mppt, temp, gsm_sig, brightness, lo_sts';
@@ -40,17 +36,12 @@ const packedHours = () =>
         ) s order by device_id, ts`,
   );
 
+let close: () => Promise<void>;
+
 beforeAll(async () => {
-  scratch = await scratchDatabase();
-  database = await openDatabase({ databaseUrl: scratch.url, pgliteDir: 'memory://' });
-  before = migrationsBefore(TAG);
-  await database.migrate(before);
+  ({ database, close } = await databaseBefore(TAG));
 });
-afterAll(async () => {
-  await database.close();
-  await scratch.drop();
-  rmSync(before, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 describe('packing by day instead of by hour', () => {
   it('converts every packed hour losslessly into one row per device and day, in its day’s partition', async () => {

@@ -1,11 +1,9 @@
-import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDevice, makeOrganization } from '../testing/factories';
-import { migrationsBefore } from '../testing/migrations-before';
-import { scratchDatabase, type ScratchDatabase } from '../testing/scratch-database';
+import { databaseBefore } from '../testing/migrations-before';
 import { SAMPLE_DAYS, defaultRows, partitionsOf } from '../telemetry/storage/partitions';
-import { openDatabase, type Database } from './client';
+import type { Database } from './client';
 import { rowsOf } from './rows';
 
 // The migration that partitions telemetry_samples by day: the samples stored before it are all there
@@ -14,9 +12,7 @@ import { rowsOf } from './rows';
 const TAG = /_telemetry_storage$/;
 const DAY = 86_400_000;
 
-let scratch: ScratchDatabase;
 let database: Database;
-let before: string;
 
 const SAMPLE_COLUMNS = sql.raw(
   'device_id, ts, gsm_sig, bt_v, bt_ch_i, bt_dis_i, soc, pv_v, pv_i, lo_v, lo_i, brightness, lo_sts, mppt, energy_wh, temp',
@@ -28,17 +24,12 @@ const allSamples = async () =>
     sql`select ${SAMPLE_COLUMNS} from telemetry_samples order by ts, device_id`,
   );
 
+let close: () => Promise<void>;
+
 beforeAll(async () => {
-  scratch = await scratchDatabase();
-  database = await openDatabase({ databaseUrl: scratch.url, pgliteDir: 'memory://' });
-  before = migrationsBefore(TAG);
-  await database.migrate(before);
+  ({ database, close } = await databaseBefore(TAG));
 });
-afterAll(async () => {
-  await database.close();
-  await scratch.drop();
-  rmSync(before, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 describe('partitioning telemetry_samples', () => {
   it('keeps every stored sample, in its day’s partition, and a sample stays stored once', async () => {

@@ -1,7 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { migrationsFolder } from '../db/client';
+import { migrationsFolder, openDatabase, type Database } from '../db/client';
+import { scratchDatabase } from './scratch-database';
 
 /**
  * A copy of the migrations folder that ends just before the migration whose tag matches `tag`: a
@@ -17,4 +18,25 @@ export function migrationsBefore(tag: RegExp): string {
   journal.entries = journal.entries.slice(0, at);
   writeFileSync(journalPath, JSON.stringify(journal));
   return dir;
+}
+
+/**
+ * A scratch database migrated up to just before the migration `tag`: the setup every migration test
+ * shares. `close` closes it, drops it and removes the copied folder.
+ */
+export async function databaseBefore(
+  tag: RegExp,
+): Promise<{ database: Database; close: () => Promise<void> }> {
+  const scratch = await scratchDatabase();
+  const database = await openDatabase({ databaseUrl: scratch.url, pgliteDir: 'memory://' });
+  const before = migrationsBefore(tag);
+  await database.migrate(before);
+  return {
+    database,
+    close: async () => {
+      await database.close();
+      await scratch.drop();
+      rmSync(before, { recursive: true, force: true });
+    },
+  };
 }
