@@ -9,11 +9,18 @@ describe('permission labels', () => {
     expect(permissionLabel('MAP_VIEW')).toBe('Map View');
   });
 
-  it("cover all 27 codes of the spec, the integrations' three and the alarm workflow's one, each once", () => {
-    expect(PERMISSION_CODES).toHaveLength(31);
-    expect(new Set(PERMISSION_CODES).size).toBe(31);
+  it("cover all 27 codes of the spec, the integrations' three and the alarm workflow's three, each once", () => {
+    expect(PERMISSION_CODES).toHaveLength(33);
+    expect(new Set(PERMISSION_CODES).size).toBe(33);
     expect(PERMISSION_CODES).toEqual(
-      expect.arrayContaining(['MANAGE_API_KEYS', 'VIEW_AUDIT_LOG', 'MANAGE_WEBHOOKS', 'HANDLE_ALARMS']),
+      expect.arrayContaining([
+        'MANAGE_API_KEYS',
+        'VIEW_AUDIT_LOG',
+        'MANAGE_WEBHOOKS',
+        'HANDLE_ALARMS',
+        'MANAGE_ALARM_RULES',
+        'MANAGE_WORK_ORDERS',
+      ]),
     );
   });
 });

@@ -1,6 +1,6 @@
 // Every permission code of both spec documents (spec 01 §6, spec 02 §6), then the two of the
 // integrations the spec left to us: organization API keys, the audit log and outbound webhooks, then
-// the alarm workflow's (ours).
+// the alarm workflow's (ours: handling alarms, their rules, work orders).
 export const PERMISSION_CODES = [
   'MANAGE_STATE',
   'MANAGE_CITY',
@@ -34,6 +34,10 @@ export const PERMISSION_CODES = [
   'MANAGE_WEBHOOKS',
   /** Acknowledge, assign, comment on and clear alarms (reading them stays VIEW_DEVICE_DATA). */
   'HANDLE_ALARMS',
+  /** Set the organization's alarm rules (thresholds, hold times, severity, SLA, escalation). */
+  'MANAGE_ALARM_RULES',
+  /** Create and work the organization's work orders (reading them needs VIEW_DEVICE_DATA). */
+  'MANAGE_WORK_ORDERS',
 ] as const;
 
 export type PermissionCode = (typeof PERMISSION_CODES)[number];

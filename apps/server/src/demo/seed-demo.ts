@@ -34,6 +34,8 @@ export const DEMO_PERMISSIONS: PermissionCode[] = [
   'GRAPH_VIEW',
   'DEVICE_REPORT',
   'HANDLE_ALARMS',
+  'MANAGE_ALARM_RULES',
+  'MANAGE_WORK_ORDERS',
 ];
 
 export interface DemoSeedResult {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   date,
@@ -22,6 +23,7 @@ import type {
   DeviceStatus,
   UplinkTopic,
 } from '@rms/contracts/telemetry';
+import { alarmRules } from './alarm-rules';
 import { users } from './employees';
 import { rmsDevices } from './inventory';
 
@@ -247,13 +249,15 @@ export const alarms = pgTable(
     faultTime: timestamp('fault_time', { withTimezone: true }).notNull(),
     /** Set when cleared (spec 02 §4: Resolved), by device data or by a person (cleared_by). */
     resolutionTime: timestamp('resolution_time', { withTimezone: true }),
-    /** The kind's default (ALARM_DEFAULT_SEVERITY) when raised. */
+    /** The raising rule's severity, or the kind's default (ALARM_DEFAULT_SEVERITY). */
     severity: text('severity').$type<AlarmSeverity>().notNull(),
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
     acknowledgedBy: integer('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
     assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     /** Who cleared it by hand; null while active or when the device's data cleared it. */
     clearedBy: integer('cleared_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The rule that raised it (alarm-rules.ts); null: the kind's built-in default. */
+    ruleId: integer('rule_id').references((): AnyPgColumn => alarmRules.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('alarms_assignee').on(t.assigneeId),
