@@ -160,6 +160,16 @@ export const ALARM_DEFAULT_SEVERITY: Record<AlarmKind, AlarmSeverity> = {
   no_charge: 'major',
   battery_low: 'minor',
 };
+/**
+ * Hours a work order has to fix an alarm of each severity, when the alarm's rule names no SLA of its
+ * own (alarm_rules.sla_hours): a dark light by the next night, the rest within days.
+ */
+export const DEFAULT_SLA_HOURS: Record<AlarmSeverity, number> = {
+  critical: 24,
+  major: 48,
+  minor: 72,
+  warning: 168,
+};
 export const ALARM_SEVERITY_LABELS: Record<AlarmSeverity, string> = {
   critical: 'Critical',
   major: 'Major',
