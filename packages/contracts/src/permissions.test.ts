@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allows, anyOf, PERMISSION_CODES, permissionLabel, PUBLIC, SIGNED_IN } from './permissions';
+import { allOf, allows, anyOf, PERMISSION_CODES, permissionLabel, PUBLIC, SIGNED_IN } from './permissions';
 import { CONSOLE_ROUTES } from './routes';
 
 describe('permission labels', () => {
@@ -31,6 +31,15 @@ describe('allows', () => {
     expect(allows(PUBLIC, null)).toBe(true);
     expect(allows(SIGNED_IN, null)).toBe(false);
     expect(allows(SIGNED_IN, clerk)).toBe(true);
+  });
+  it('asks for every code of allOf besides one of anyOf', () => {
+    const act = allOf('HANDLE_ALARMS', 'VIEW_DEVICE_DATA');
+    expect(allows(act, { is_superuser: false, permissions: ['HANDLE_ALARMS'] })).toBe(false);
+    expect(allows(act, { is_superuser: false, permissions: ['VIEW_DEVICE_DATA'] })).toBe(false);
+    expect(allows(act, { is_superuser: false, permissions: ['HANDLE_ALARMS', 'VIEW_DEVICE_DATA'] })).toBe(
+      true,
+    );
+    expect(allows(act, { is_superuser: true, permissions: [] })).toBe(true);
   });
   it('asks for any one of the codes; super-users hold them all', () => {
     expect(allows(anyOf('VIEW_USER', 'MANAGE_USER'), clerk)).toBe(true);

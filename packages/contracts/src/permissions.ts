@@ -55,14 +55,23 @@ export function permissionLabel(code: string): string {
     .join(' ');
 }
 
-/** Who may call an API route or open a console route. `anyOf`: holding one of the codes is enough. */
+/**
+ * Who may call an API route or open a console route. `anyOf`: holding one of the codes is enough;
+ * `allOf`: these must be held as well (an action on what another code lets one see).
+ */
 export type Access =
-  { kind: 'public' } | { kind: 'signed-in' } | { kind: 'codes'; anyOf: readonly PermissionCode[] };
+  | { kind: 'public' }
+  | { kind: 'signed-in' }
+  | { kind: 'codes'; anyOf: readonly PermissionCode[]; allOf?: readonly PermissionCode[] };
 
 export const PUBLIC: Access = { kind: 'public' };
 export const SIGNED_IN: Access = { kind: 'signed-in' };
 export function anyOf(...codes: PermissionCode[]): Access {
   return { kind: 'codes', anyOf: codes };
+}
+/** `code`, and every one of `also`. */
+export function allOf(code: PermissionCode, ...also: PermissionCode[]): Access {
+  return { kind: 'codes', anyOf: [code], allOf: also };
 }
 
 /** A signed-in user's view of access: super-users hold every code. */
@@ -79,7 +88,10 @@ export function allows(access: Access, holder: AccessHolder | null): boolean {
       return holder !== null;
     case 'codes':
       return (
-        holder !== null && (holder.is_superuser || access.anyOf.some((c) => holder.permissions.includes(c)))
+        holder !== null &&
+        (holder.is_superuser ||
+          (access.anyOf.some((c) => holder.permissions.includes(c)) &&
+            (access.allOf ?? []).every((c) => holder.permissions.includes(c))))
       );
   }
 }

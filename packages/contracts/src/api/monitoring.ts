@@ -44,7 +44,7 @@ import {
   reportFile,
   type GraphKind,
 } from '../monitoring';
-import { anyOf, SIGNED_IN } from '../permissions';
+import { allOf, anyOf, SIGNED_IN } from '../permissions';
 import { accessOf } from '../routes';
 
 // The monitoring area (spec 02 §2 "Monitoring", §3, §4, §7): device analysis (/analysis), the alarms
@@ -60,11 +60,12 @@ const SWITCH = anyOf('DEVICE_ACTIVATION');
 const LOAD_STATUS = '/monitoring/load_status/';
 const EXPORTS = '/monitoring/device_report/export/';
 const savedLoadStatus = loadStatusRow.extend({ detail: z.string() });
-// The alarm workflow: reading follows the alarms view; every change takes HANDLE_ALARMS. An alarm of a
-// device the caller cannot see answers 404, as if it did not exist.
+// The alarm workflow: reading follows the alarms view; every change takes HANDLE_ALARMS, with the
+// alarms view's VIEW_DEVICE_DATA (an action answers the alarm it changed). An alarm of a device the
+// caller cannot see answers 404, as if it did not exist.
 const ALARMS = '/monitoring/alarms/';
 const ALARMS_VIEW = accessOf('/alarms-view');
-const HANDLE = anyOf('HANDLE_ALARMS');
+const HANDLE = allOf('HANDLE_ALARMS', 'VIEW_DEVICE_DATA');
 
 /** One action on one alarm (POST .../alarms/{id}/<action>/) and on a selection (POST .../alarms/<action>/). */
 function alarmAction<B extends z.ZodType, S extends z.ZodType>(

@@ -1,8 +1,9 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALARM_COMMENT_MAX, ALARM_MESSAGES, ALARM_SELECTION_MAX } from '@rms/contracts/alarms';
+import { users } from '../../db/schema/employees';
 import { organizations } from '../../db/schema/organizations';
-import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
+import { ADMIN, bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
 import { sample } from '../../testing/devices';
 import { makeUser } from '../../testing/factories';
 import { buildFleet, ingest, type Fleet } from '../../testing/monitoring-fleet';
@@ -157,6 +158,14 @@ describe('assign', () => {
     const names = people.map((p) => p.name);
     expect(names).toEqual(expect.arrayContaining(['Asha Rao', 'handler@customer-a.example']));
     expect(people.map((p) => p.id)).not.toContain(userOfB);
+    const adminId = (
+      await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, ADMIN.email))
+    )[0]!.id;
+    // A customer is shown, and may assign, only its own people: not the provider's staff.
+    expect(people.map((p) => p.id)).not.toContain(adminId);
+    const provider = await post(handlerA, `${load}/assign/`, { assignee: adminId });
+    expect(provider.statusCode).toBe(400);
+    expect(provider.json().errors).toEqual({ assignee: [ALARM_MESSAGES.assigneeNotAllowed] });
     const self = people.find((p) => p.name === 'handler@customer-a.example')!.id;
     await post(handlerA, `${load}/assign/`, { assignee: self });
     expect((await rows(handlerA, '&assigned=me')).map((r) => r.id)).toEqual([load]);
@@ -269,6 +278,14 @@ describe('access', () => {
     }
     expect((await get(f.userA, `assignees/?ids=${e7}`)).statusCode).toBe(403);
     expect((await get(f.plainA, `${e7}/`)).statusCode).toBe(403);
+    // Acting answers the alarm: HANDLE_ALARMS alone, without VIEW_DEVICE_DATA, acts on nothing.
+    const blind = await addUser(t, f.lampA.organizationId, 'blind@customer-a.example', ['HANDLE_ALARMS']);
+    expect((await post(blind, `${e7}/acknowledge/`)).statusCode).toBe(403);
+    expect((await post(blind, 'comment/', { ids: [e7], text: 'x' })).statusCode).toBe(403);
+    expect((await get(blind, `assignees/?ids=${e7}`)).statusCode).toBe(403);
+    expect((await get(handlerA, `${e7}/`)).json<Detail>().acknowledged_by?.name).not.toBe(
+      'blind@customer-a.example',
+    );
   });
 
   it("answers 404 for another organization's alarm on every route, and changes nothing", async () => {

@@ -52,7 +52,8 @@ export async function actOnAlarms(
         return acknowledged;
       }
       case 'assign': {
-        const assignee = action.assignee === null ? null : await checkAssignee(tx, action.assignee, targets);
+        const assignee =
+          action.assignee === null ? null : await checkAssignee(tx, auth, action.assignee, targets);
         const to = action.assignee;
         const assigned = await changed(
           tx,
@@ -104,44 +105,43 @@ async function changed(db: Db, statement: SQL): Promise<number[]> {
 }
 
 /**
- * The assignee must be an active user who sees every alarm's device: of the device's organization, or
- * of the provider's (which sees all). Anyone else is refused by field, naming `assignee`. Answers who
- * it is, as the webhooks' event names them.
+ * Whom the caller may assign: the provider's staff, people of the provider or of the one organization
+ * every alarm belongs to (the provider sees all); a customer's people, people of their own organization
+ * (a customer is not shown the provider's staff).
+ */
+function assignable(auth: AuthUser, targets: { organizationId: number }[]): SQL | undefined {
+  const orgs = [...new Set(targets.map((t) => t.organizationId))];
+  if (!auth.isProvider) return eq(users.organizationId, auth.organizationId);
+  const provider = eq(organizations.isProvider, true);
+  return orgs.length === 1 ? or(provider, eq(users.organizationId, orgs[0]!)) : provider;
+}
+
+/**
+ * The assignee must be an active user the caller may assign (`assignable`); anyone else is refused by
+ * field, naming `assignee`. Answers who it is, as the webhooks' event names them.
  */
 async function checkAssignee(
   db: Db,
+  auth: AuthUser,
   userId: number,
   targets: { organizationId: number }[],
 ): Promise<{ id: number; email: string }> {
   const [user] = await db
-    .select({
-      organizationId: users.organizationId,
-      isProvider: organizations.isProvider,
-      email: users.email,
-    })
+    .select({ email: users.email })
     .from(users)
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(and(eq(users.id, userId), eq(users.isActive, true)));
-  const sees = user && (user.isProvider || targets.every((t) => t.organizationId === user.organizationId));
-  if (!sees) throw fieldError('assignee', ALARM_MESSAGES.assigneeNotAllowed);
+    .where(and(eq(users.id, userId), eq(users.isActive, true), assignable(auth, targets)));
+  if (!user) throw fieldError('assignee', ALARM_MESSAGES.assigneeNotAllowed);
   return { id: userId, email: user.email };
 }
 
 /** The people every one of the alarms may be assigned to, by name. */
 export async function assigneesOf(db: Db, auth: AuthUser, ids: readonly number[]): Promise<AlarmPerson[]> {
   const targets = await visibleAlarms(db, auth, ids);
-  const orgs = [...new Set(targets.map((t) => t.organizationId))];
   return db
     .select({ id: users.id, name: personName(users) })
     .from(users)
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(
-      and(
-        eq(users.isActive, true),
-        orgs.length === 1
-          ? or(eq(organizations.isProvider, true), eq(users.organizationId, orgs[0]!))
-          : eq(organizations.isProvider, true),
-      ),
-    )
+    .where(and(eq(users.isActive, true), assignable(auth, targets)))
     .orderBy(personName(users), users.id);
 }
