@@ -24,14 +24,14 @@ export const DEMO_FAULTS: readonly PlannedFault[] = [
   {
     code: 'DEMO0002',
     kind: 'BT_OVER_TEMP',
-    fromMs: MINUTE,
+    fromMs: 0,
     forMs: 90 * MINUTE,
-    shows: 'a device fault (BT_OVER_TEMP) from the first minutes, cleared by the device after 90 minutes',
+    shows: 'a device fault (BT_OVER_TEMP) from the start, cleared by the device after 90 minutes',
   },
   {
     code: 'DEMO0003',
     kind: 'silent',
-    fromMs: MINUTE,
+    fromMs: 0,
     forMs: 60 * MINUTE,
     shows: 'communication lost 15 minutes after its last report, cleared when it reports again',
   },
@@ -68,9 +68,9 @@ export const DEMO_FAULTS: readonly PlannedFault[] = [
   {
     code: 'DEMO0008',
     kind: 'LED_OPEN',
-    fromMs: MINUTE,
+    fromMs: 0,
     forMs: 4 * HOUR,
-    shows: 'a device fault (LED_OPEN) from the first minutes, and a load fault while it is dark',
+    shows: 'a device fault (LED_OPEN) from the start, and a load fault while it is dark',
   },
   {
     code: 'DEMO0009',
