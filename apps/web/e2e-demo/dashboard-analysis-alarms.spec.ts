@@ -209,7 +209,7 @@ test('/alarms-view: the demo’s faults raise live alarms, and older ones were h
     .nth(assigned)
     .locator(`td:nth-child(${column('Error')}) button`)
     .click();
-  const drawer = page.locator('.ant-drawer-content');
+  const drawer = page.getByRole('dialog');
   await expect(drawer.getByText(new RegExp(`by ${SUPERVISOR}$`)).first()).toBeVisible();
   const events = drawer.getByTestId('alarm-event');
   await expect(events.first()).toContainText('Raised by the device data');

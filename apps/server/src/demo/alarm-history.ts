@@ -24,7 +24,7 @@ const COMMENTS: Record<string, string> = {
   battery_low: 'Battery ran low overnight. Checking the panel and the battery on the next round.',
   load_fault: 'Lamp dark at dusk with the load on. LED driver replaced on site.',
   no_charge: 'No charge all day. Panel connector found loose, tightened.',
-  fault: 'Controller fault code seen. Inspected the enclosure and the wiring on site.',
+  fault: 'Inspected the controller, the enclosure and the wiring on site.',
 };
 const DEFAULT_COMMENT = 'Inspected on site.';
 const CLEAR_NOTE = 'Repaired on site; readings normal again.';
@@ -128,7 +128,7 @@ export async function seedAlarmWorkflow(db: Db, organizationId: number, now = Da
       const comment = COMMENTS[alarm.kind] ?? DEFAULT_COMMENT;
       const noted = assigned + (end - assigned) / 2;
       row('commented', noted, technician, {
-        note: alarm.kind === 'fault' ? `${alarm.faultCode}: ${comment}` : comment,
+        note: alarm.kind === 'fault' ? `The controller reports ${alarm.faultCode}. ${comment}` : comment,
       });
       // Every other handled alarm that cleared by itself was cleared by its technician just before.
       const byPerson = alarm.resolutionTime !== null && handledResolved++ % 2 === 0;

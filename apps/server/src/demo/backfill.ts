@@ -15,7 +15,8 @@ import type { DemoDevice } from './demo-devices';
 // one at a time. A device with injected faults (demo-faults.ts) delivers its recent days (sampled every
 // 15 minutes or finer) an hour at a time, one delivery committed before the next, so its alarms are
 // raised and cleared at the hours they would have been live (a lamp dark at night, a battery low
-// before dawn); the other devices deliver a day at once, which is faster.
+// before dawn). So does a device whose fault list changed that day (its now-and-then fault codes); the
+// other devices deliver a day at once, which is faster.
 
 export interface BackfillOptions {
   fromMs: number;
@@ -91,14 +92,16 @@ export async function backfill(
       d.sim.maxStepMs = Math.min(interval, 15 * 60_000);
       const from = Math.max(start, fromMs, (d.lastTs ?? 0) + 1);
       const got = history(d.sim, from, end, interval, offsetOf(d.id, interval));
-      d.sim.takeFaultReports(); // carried by the samples' fault lists
+      // Fault lists are carried by the samples; one that changed this day is delivered by the hour.
+      const faultsChanged = d.sim.takeFaultReports().length > 0;
+      const byTheHour = interval <= HOURLY_DELIVERY_UNTIL_MS && (faultsChanged || d.sim.injected.length > 0);
       for (let k = 0; k < got.length; k += MAX_SAMPLES_PER_MESSAGE) {
         const parsed = toRows(d.id, got.slice(k, k + MAX_SAMPLES_PER_MESSAGE));
         if (!parsed.ok) throw new Error(`demo backfill: ${d.code}: ${parsed.reason}`);
         const old = sink ? parsed.rows.filter((r) => r.ts < sink.before) : [];
         const kept = old.length > 0 ? parsed.rows.filter((r) => r.ts >= sink!.before) : parsed.rows;
         held.push(...old);
-        if (kept.length > 0 && d.sim.injected.length > 0 && interval <= HOURLY_DELIVERY_UNTIL_MS) {
+        if (kept.length > 0 && byTheHour) {
           for (const row of kept) {
             const hour = Math.floor((row.ts - start) / HOUR_MS);
             byHour.set(hour, [...(byHour.get(hour) ?? []), row]);
