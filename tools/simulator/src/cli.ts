@@ -101,7 +101,10 @@ async function main(): Promise<void> {
       until: injection.minutes === null ? null : from + injection.minutes * 60_000,
       ...(injection.factor !== undefined && { factor: injection.factor }),
     });
-    log(`${injection.code}: ${injection.kind} ${describe(injection.minutes, injection.afterMinutes)}`);
+    const factor = injection.factor === undefined ? '' : ` ×${injection.factor}`;
+    log(
+      `${injection.code}: ${injection.kind}${factor} ${describe(injection.minutes, injection.afterMinutes)}`,
+    );
   }
 
   await Promise.all(devices.map((d) => d.link.connect()));
