@@ -5,9 +5,19 @@ import { apiGet, DEMO_CODE, DEMO_DEVICES, pick, pixelsOf, reading, shoot, signIn
 // live reports, as the provider's super-user (who sees the demo customer's devices).
 
 interface AlarmPage {
-  results: { device_data: { device_id: string }; fault_type: string }[];
+  results: {
+    id: number;
+    device_data: { device_id: string };
+    fault_type: string;
+    severity: string;
+    assignee: { name: string } | null;
+  }[];
   count?: number;
 }
+
+/** The demo's people who handled its older alarms (apps/server/src/demo/demo-fleet.ts, DEMO_PEOPLE). */
+const SUPERVISOR = 'Meena Iyer';
+const HANDLERS = /^(Ravi Kumar|Asha Verma)$/;
 
 // A script error on any of these pages fails the walk.
 let pageErrors: string[] = [];
@@ -145,4 +155,69 @@ test('/alarms-view lists the demo’s alarms, or says there are none', async ({ 
       .toEqual([device]);
   }
   await shoot(page, 'alarms-view');
+});
+
+test('/alarms-view: the demo’s faults raise live alarms, and older ones were handled by its people', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page);
+  // The injected faults (apps/server/src/demo/demo-faults.ts): a flat battery from the history at once,
+  // device faults reported live from the first minutes.
+  await expect
+    .poll(
+      async () => {
+        const open = await apiGet<AlarmPage>(request, 'monitoring/alarms/?is_solve=false&page_size=100');
+        const of = (device: string, fault: RegExp) =>
+          open.results.some((r) => r.device_data.device_id === device && fault.test(r.fault_type));
+        return [
+          of('DEMO0004', /^Battery low$/),
+          of('DEMO0009', /^Device fault \(PV_DISCONNECTED\)$/),
+          of('DEMO0002', /^Device fault \(BT_OVER_TEMP\)$/),
+          of('DEMO0008', /^Device fault \(LED_OPEN\)$/),
+        ];
+      },
+      { timeout: 150_000, intervals: [2_000] },
+    )
+    .toEqual([true, true, true, true]);
+
+  await page.goto('/alarms-view');
+  // Active alarms of more than one severity: major device faults, minor low batteries.
+  const counts = page.getByRole('group', { name: 'Active alarms' });
+  await expect(counts.getByLabel(/^Major: [1-9]\d*$/)).toBeVisible();
+  await expect(counts.getByLabel(/^Minor: [1-9]\d*$/)).toBeVisible();
+  const table = page.locator('.ant-table');
+  const rows = table.locator('tbody tr.ant-table-row');
+  await expect(rows.first()).toBeVisible();
+  const headings = (await table.locator('thead th').allInnerTexts()).map((h) => h.trim());
+  const column = (name: string) => headings.indexOf(name) + 1;
+  const cellsOf = (name: string) => rows.locator(`td:nth-child(${column(name)})`).allInnerTexts();
+  expect(new Set(await cellsOf('Severity')).size).toBeGreaterThan(1);
+  await shoot(page, 'alarms-live');
+
+  // The acknowledged ones: by the supervisor, most assigned to a technician.
+  await page.getByLabel('Acknowledged', { exact: true }).click();
+  await page.locator('.ant-select-item-option', { hasText: /^Acknowledged$/ }).click();
+  await expect.poll(async () => [...new Set(await cellsOf('Acknowledged'))]).toEqual([SUPERVISOR]);
+  const assignees = await cellsOf('Assignee');
+  const assigned = assignees.findIndex((a) => HANDLERS.test(a));
+  expect(assigned).toBeGreaterThanOrEqual(0);
+
+  // Its drawer: who acknowledged it and who has it, and its timeline from the raise on.
+  await rows
+    .nth(assigned)
+    .locator(`td:nth-child(${column('Error')}) button`)
+    .click();
+  const drawer = page.getByRole('dialog');
+  await expect(drawer.getByText(new RegExp(`by ${SUPERVISOR}$`)).first()).toBeVisible();
+  const events = drawer.getByTestId('alarm-event');
+  await expect(events.first()).toContainText('Raised by the device data');
+  const lines = (await events.allInnerTexts()).map((e) => e.split('\n')[0]!.trim());
+  expect(lines).toContain(`Acknowledged by ${SUPERVISOR}`);
+  expect(
+    lines.some((l) => new RegExp(`^Assigned to (Ravi Kumar|Asha Verma) by ${SUPERVISOR}$`).test(l)),
+  ).toBe(true);
+  expect(lines.some((l) => /^Comment by (Ravi Kumar|Asha Verma)$/.test(l))).toBe(true);
+  await shoot(page, 'alarm-timeline');
 });

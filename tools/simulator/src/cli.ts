@@ -1,6 +1,7 @@
 #!/usr/bin/env -S npx tsx
 import { parseArgs } from 'node:util';
 import { memberOf, readDeviceFile } from './device-file';
+import { FAULT_EFFECTS, INJECT_SYNTAX, INJECTABLE_FAULTS, parseInjection } from './faults';
 import { history, simulate } from './fleet';
 import { HttpDevice } from './http-device';
 import { MqttDevice } from './mqtt-device';
@@ -8,6 +9,8 @@ import { ReportScheduler } from './scheduler';
 
 // The fleet simulator as a command: devices from a file (with their real keys) report to a server
 // over MQTT (or HTTP ingest), answer commands, optionally after writing past days fast.
+
+const FAULTS = INJECTABLE_FAULTS.map((kind) => `    ${kind.padEnd(17)} ${FAULT_EFFECTS[kind]}`).join('\n');
 
 const HELP = `Usage: npm run simulator -- --devices devices.json [options]
 
@@ -22,6 +25,13 @@ const HELP = `Usage: npm run simulator -- --devices devices.json [options]
   --backfill-interval S sample period of the backfill (default --interval)
   --seed N              weather seed (default 1)
   --duration SECONDS    stop after this many real seconds (default: run until Ctrl-C)
+  --inject ${INJECT_SYNTAX}
+                        inject a fault into a device, repeatable: from AFTER simulated minutes
+                        after the live clock starts (default 0) for MINUTES (0 or left out: until
+                        the simulator stops); FACTOR for battery_worn and panel_shaded (0 to 1).
+                        e.g. --inject led_open:SIM0001 --inject panel_shaded=0:SIM0002:120
+                             --inject silent:SIM0003:30:10 --inject BT_OVER_TEMP:SIM0004:60
+${FAULTS}
 `;
 
 async function main(): Promise<void> {
@@ -37,6 +47,7 @@ async function main(): Promise<void> {
       'backfill-interval': { type: 'string' },
       seed: { type: 'string', default: '1' },
       duration: { type: 'string' },
+      inject: { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -55,6 +66,7 @@ async function main(): Promise<void> {
   const backfillDays = num('backfill-days', values['backfill-days'], 0);
   const backfillMs = num('backfill-interval', values['backfill-interval'] ?? values.interval, 1) * 1000;
   const seed = num('seed', values.seed, 0);
+  const injections = (values.inject ?? []).map(parseInjection);
 
   const realStart = Date.now();
   const simStart = realStart - fromDays * 86_400_000;
@@ -78,6 +90,22 @@ async function main(): Promise<void> {
           }),
     };
   });
+
+  for (const injection of injections) {
+    const device = devices.find((d) => d.sim.code === injection.code);
+    if (!device) throw new Error(`--inject: no device ${injection.code} in ${values.devices}`);
+    const from = simStart + injection.afterMinutes * 60_000;
+    device.sim.inject({
+      kind: injection.kind,
+      from,
+      until: injection.minutes === null ? null : from + injection.minutes * 60_000,
+      ...(injection.factor !== undefined && { factor: injection.factor }),
+    });
+    const factor = injection.factor === undefined ? '' : ` ×${injection.factor}`;
+    log(
+      `${injection.code}: ${injection.kind}${factor} ${describe(injection.minutes, injection.afterMinutes)}`,
+    );
+  }
 
   await Promise.all(devices.map((d) => d.link.connect()));
   log(`${devices.length} devices connected to ${values.http ?? values.url}`);
@@ -122,6 +150,11 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());
   if (values.duration) setTimeout(() => void stop(), num('duration', values.duration, 1) * 1000);
+}
+
+function describe(minutes: number | null, after: number): string {
+  const start = after > 0 ? `in ${after} min` : 'now';
+  return minutes === null ? `from ${start} until stopped` : `from ${start} for ${minutes} min`;
 }
 
 function log(message: string): void {

@@ -2,6 +2,15 @@ import { DEVICE_COMMAND_MEMORY } from '@rms/contracts/commands';
 import { TELEMETRY_FIELDS, type CommandAck, type TelemetrySample } from '@rms/contracts/telemetry';
 import { Battery, type SystemVoltage } from './battery';
 import { charge, type ChargeResult } from './charger';
+import {
+  DEFAULT_FACTOR,
+  FAULT_CODES,
+  holds,
+  isFaultCode,
+  type FaultCode,
+  type InjectableFault,
+  type InjectedFault,
+} from './faults';
 import { INSPECTION_HOLD_MS, LoadController, type LoadOutput } from './load';
 import { defaultParameters, parametersOf, type DeviceParameters } from './parameters';
 import { clamp, rng, round } from './random';
@@ -45,9 +54,19 @@ export interface FaultReport {
   faults: string[];
 }
 
-/** Fault codes a device raises now and then, and what each does to it. */
-export const FAULT_CODES = ['LED_OPEN', 'PV_DISCONNECTED', 'BT_OVER_TEMP'] as const;
-export type FaultCode = (typeof FAULT_CODES)[number];
+export { FAULT_CODES, type FaultCode } from './faults';
+
+/** A fault to inject: when it starts (default: the device's clock now) and how long it holds. */
+export interface Injection {
+  kind: InjectableFault;
+  /** Epoch ms; default the device's clock (or the wall clock before its first step). */
+  from?: number;
+  /** Epoch ms it ends; left out with `minutes`: until cleared. */
+  until?: number | null;
+  /** How long it holds from `from` (minutes), instead of `until`. */
+  minutes?: number;
+  factor?: number;
+}
 /** A device raises a fault about once in this many days. */
 const DAYS_BETWEEN_FAULTS = 25;
 /** Physics advances in steps of at most this (ms). */
@@ -68,7 +87,10 @@ export class SimDevice {
   energyWh: number;
   gsm: number;
   temp = 25;
-  faults: { code: FaultCode; until: number }[] = [];
+  /** The fault codes the controller reports now; `injected`: held by an injected fault, not by chance. */
+  faults: { code: FaultCode; until: number; injected?: boolean }[] = [];
+  /** Faults injected (faults.ts), past, present and to come. */
+  injected: InjectedFault[] = [];
   private readonly random: () => number;
   private readonly local: number;
   private readonly telecom: string;
@@ -153,6 +175,48 @@ export class SimDevice {
   }
 
   /**
+   * Injects a fault into the physics (faults.ts): from `from` (default now) for `minutes` or until
+   * `until`, or until cleared. Answers the fault as held.
+   */
+  inject(injection: Injection): InjectedFault {
+    const now = Number.isNaN(this.t) ? Date.now() : this.t;
+    const from = injection.from ?? now;
+    const until =
+      injection.minutes !== undefined ? from + injection.minutes * 60_000 : (injection.until ?? null);
+    const factor = injection.factor ?? DEFAULT_FACTOR[injection.kind];
+    const fault: InjectedFault = {
+      kind: injection.kind,
+      from,
+      until,
+      ...(factor !== undefined && { factor }),
+    };
+    this.injected.push(fault);
+    if (!Number.isNaN(this.t)) this.advance(0);
+    return fault;
+  }
+
+  /** Ends the injected faults of a kind (every kind when none is named) now: the device is repaired. */
+  clearFault(kind?: InjectableFault): void {
+    const now = Number.isNaN(this.t) ? Date.now() : this.t;
+    this.injected = this.injected.flatMap((f) => {
+      if (kind !== undefined && f.kind !== kind) return [f];
+      if (f.from >= now) return [];
+      return [{ ...f, until: f.until === null ? now : Math.min(f.until, now) }];
+    });
+    if (!Number.isNaN(this.t)) this.advance(0);
+  }
+
+  /** The injected fault of a kind that holds at `t` (default the device's clock), if any. */
+  active(kind: InjectableFault, t = this.t): InjectedFault | undefined {
+    return this.injected.find((f) => f.kind === kind && holds(f, t));
+  }
+
+  /** The modem is down (an injected `silent`): the device publishes nothing and answers nothing. */
+  silent(t = this.t): boolean {
+    return this.active('silent', t) !== undefined;
+  }
+
+  /**
    * Runs a command once: an id among the last DEVICE_COMMAND_MEMORY run gets the same answer again
    * without running (the server sends a command again when its acknowledgement may have been lost).
    */
@@ -210,7 +274,12 @@ export class SimDevice {
     const now = this.t;
     const { latitude, longitude, weatherSeed, system, panelWp } = this.spec;
     if (hours > 0) this.wander(now, hours);
-    const sun = irradiance(now, latitude, longitude, weatherSeed, this.local);
+    this.syncInjectedCodes(now);
+    const shade = this.active('panel_shaded', now)?.factor ?? 1;
+    const worn = this.active('battery_worn', now)?.factor ?? 1;
+    this.battery.capacityAh = Math.max(0.5, (this.params.btr_true_capacity ?? 40) * worn);
+    const light = irradiance(now, latitude, longitude, weatherSeed, this.local);
+    const sun = { ...light, irradiance: light.irradiance * shade };
     const ambient = ambientTemperature(now, longitude);
     const charging = !this.has('BT_OVER_TEMP');
     const c = charge(
@@ -220,12 +289,13 @@ export class SimDevice {
       sun.irradiance,
       ambient,
       hours,
-      !this.has('PV_DISCONNECTED'),
+      !this.has('PV_DISCONNECTED') && !this.active('pv_disconnected', now),
     );
     const result = charging ? c : { ...c, pvI: 0, chargeI: 0, mppt: 0, harvestWh: 0 };
     this.load.observePanel(result.pvV, now, this.params);
     const rest = this.battery.voltage(0);
-    const out = this.load.output(now, this.params, { rest, system }, this.has('LED_OPEN'));
+    const ledOpen = this.has('LED_OPEN') || this.active('led_open', now) !== undefined;
+    const out = this.load.output(now, this.params, { rest, system }, ledOpen);
     if (hours > 0) {
       this.battery.integrate(result.chargeI - out.batteryI, hours);
       this.energyWh += result.harvestWh;
@@ -252,7 +322,31 @@ export class SimDevice {
         changed = true;
       }
     }
-    if (changed) this.faultChanges.push({ ts: Math.round(now), faults: this.faults.map((f) => f.code) });
+    if (changed) this.noteFaults(now);
+  }
+
+  /** The controller reports an injected fault code while it holds, and stops when it ends. */
+  private syncInjectedCodes(now: number): void {
+    const want = new Set(
+      this.injected.filter((f) => isFaultCode(f.kind) && holds(f, now)).map((f) => f.kind as FaultCode),
+    );
+    const before = this.faults.length;
+    this.faults = this.faults.filter((f) => !f.injected || want.has(f.code));
+    let changed = this.faults.length !== before;
+    for (const code of want) {
+      if (this.has(code)) continue;
+      this.faults.push({ code, until: Infinity, injected: true });
+      changed = true;
+    }
+    if (changed) this.noteFaults(now);
+  }
+
+  /** Records the fault list as changed at `now` (one report per instant). */
+  private noteFaults(now: number): void {
+    const report = { ts: Math.round(now), faults: this.faults.map((f) => f.code) };
+    const last = this.faultChanges[this.faultChanges.length - 1];
+    if (last?.ts === report.ts) this.faultChanges[this.faultChanges.length - 1] = report;
+    else this.faultChanges.push(report);
   }
 
   private hoursSinceSunset(now: number): number {

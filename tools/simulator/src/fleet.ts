@@ -64,7 +64,8 @@ export function simulate(
 
 /**
  * Samples of one device from `fromMs` to `toMs` every `intervalMs` (aligned to the interval plus the
- * device's offset), advancing its state. The first sample is at or after `fromMs`.
+ * device's offset), advancing its state. The first sample is at or after `fromMs`; none while the device
+ * is silent.
  */
 export function history(
   device: SimDevice,
@@ -79,7 +80,8 @@ export function history(
   for (; t <= toMs; t += intervalMs) {
     if (t <= device.t) continue;
     device.step(t);
-    out.push(device.sample());
+    // A silent device (an injected `silent`) reports nothing: those samples are lost.
+    if (!device.silent()) out.push(device.sample());
   }
   return out;
 }

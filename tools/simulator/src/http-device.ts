@@ -25,6 +25,7 @@ export class HttpDevice {
   async report(): Promise<void> {
     const { sim } = this.options;
     sim.step(this.options.now ? this.options.now() : Date.now());
+    if (sim.silent()) return; // an injected `silent`: nothing reaches the server
     sim.takeFaultReports(); // the samples carry the fault list
     await this.post(sim.sample());
   }

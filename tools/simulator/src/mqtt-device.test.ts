@@ -113,3 +113,33 @@ it('subscribes once per connection, after a reconnect too, and hears refused mes
     await device.close();
   }
 });
+
+it('publishes nothing and answers no command while silent, then reports and answers again', async () => {
+  const code = 'SIM-SILENT-1';
+  const acks = acksOf(code);
+  const published: string[] = [];
+  broker.on('publish', (packet, client) => {
+    if (client && packet.topic.startsWith(`rms/${code}/`)) published.push(packet.topic);
+  });
+  let clock = Date.UTC(2026, 10, 10, 6, 30);
+  const lamp = sim(code);
+  const device = new MqttDevice({ url, code, key: 'k', sim: lamp, now: () => clock });
+  await device.connect();
+  try {
+    lamp.step(clock);
+    lamp.inject({ kind: 'silent', minutes: 20 });
+    await device.report();
+    await publish(`rms/${code}/cmd`, { id: 7, kind: 'refresh' });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(published).toEqual([]);
+    expect(acks).toEqual([]);
+
+    clock += 25 * 60_000;
+    await device.report();
+    await publish(`rms/${code}/cmd`, { id: 7, kind: 'refresh' });
+    await expect.poll(() => acks).toEqual([{ id: 7, ok: true }]);
+    expect(published).toContain(`rms/${code}/telemetry`);
+  } finally {
+    await device.close();
+  }
+});

@@ -5,7 +5,8 @@ import type { DeviceCommand, SimDevice } from './device';
 // A simulated device on the MQTT link (docs/device-link.md): signs in with its RMS ID and key, takes
 // commands from rms/<id>/cmd and acknowledges each delivery on rms/<id>/ack (a repeated id is answered
 // again without running twice: SimDevice.handle), reports samples on rms/<id>/telemetry and its fault
-// list on rms/<id>/fault whenever it changes, and hears of refused messages on rms/<id>/reject.
+// list on rms/<id>/fault whenever it changes, and hears of refused messages on rms/<id>/reject. While
+// an injected `silent` fault holds (faults.ts) it publishes nothing and leaves commands unanswered.
 
 export interface LinkedDeviceOptions {
   url: string;
@@ -59,10 +60,14 @@ export class MqttDevice {
     await client.subscribeAsync([`rms/${code}/cmd`, `rms/${code}/reject`], { qos: 1 });
   }
 
-  /** Advances the model to now and publishes a sample (and the fault list, if it changed). */
+  /**
+   * Advances the model to now and publishes a sample (and the fault list, if it changed); nothing
+   * while the device is silent (its fault list waits until it speaks again, its samples are lost).
+   */
   async report(): Promise<void> {
     const { sim } = this.options;
     sim.step(this.now());
+    if (sim.silent()) return;
     await this.publishFaults();
     await this.publishSample();
   }
@@ -104,6 +109,8 @@ export class MqttDevice {
     }
     try {
       sim.step(Math.max(this.now(), sim.t || 0));
+      // A silent modem never heard it: the server sends it again when no acknowledgement comes.
+      if (sim.silent()) return;
       const result = sim.handle(command);
       this.acks++; // counted when sent: the server may record it before our PUBACK arrives
       await this.publish(`rms/${code}/ack`, JSON.stringify(result.ack));

@@ -10,6 +10,13 @@ import type { DemoDevice } from './demo-devices';
 // coarsely than recent ones so a first start finishes in a minute or two and the database stays small.
 // Days older than the server keeps samples (TELEMETRY_RETENTION_DAYS) go to `history` instead: their
 // daily harvest and rollups, what the storage would keep of them anyway.
+//
+// The ingest derives alarms from each delivery's newest sample, as a device reporting live delivers
+// one at a time. A device with injected faults (demo-faults.ts) delivers its recent days (sampled every
+// 15 minutes or finer) an hour at a time, one delivery committed before the next, so its alarms are
+// raised and cleared at the hours they would have been live (a lamp dark at night, a battery low
+// before dawn). So does a device whose fault list changed that day (its now-and-then fault codes); the
+// other devices deliver a day at once, which is faster.
 
 export interface BackfillOptions {
   fromMs: number;
@@ -31,6 +38,9 @@ export interface HistorySink {
 }
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+/** Deliveries by the hour for days sampled at least this often. */
+const HOURLY_DELIVERY_UNTIL_MS = 15 * 60_000;
 
 export interface Tier {
   /** Days that end less than this long before `toMs` ... */
@@ -73,6 +83,8 @@ export async function backfill(
     const age = toMs - end;
     const interval = (sampling.find((t) => age < t.withinMs) ?? sampling[sampling.length - 1]!).everyMs;
     const pending: Promise<void>[] = [];
+    /** Faulty devices' rows by hour of the day, delivered in order after the others'. */
+    const byHour = new Map<number, SampleRow[]>();
     for (let i = 0; i < devices.length; i++) {
       if (options.stopped?.()) return { samples };
       const d = devices[i]!;
@@ -80,20 +92,28 @@ export async function backfill(
       d.sim.maxStepMs = Math.min(interval, 15 * 60_000);
       const from = Math.max(start, fromMs, (d.lastTs ?? 0) + 1);
       const got = history(d.sim, from, end, interval, offsetOf(d.id, interval));
-      d.sim.takeFaultReports(); // carried by the samples' fault lists
+      // Fault lists are carried by the samples; one that changed this day is delivered by the hour.
+      const faultsChanged = d.sim.takeFaultReports().length > 0;
+      const byTheHour = interval <= HOURLY_DELIVERY_UNTIL_MS && (faultsChanged || d.sim.injected.length > 0);
       for (let k = 0; k < got.length; k += MAX_SAMPLES_PER_MESSAGE) {
         const parsed = toRows(d.id, got.slice(k, k + MAX_SAMPLES_PER_MESSAGE));
         if (!parsed.ok) throw new Error(`demo backfill: ${d.code}: ${parsed.reason}`);
         const old = sink ? parsed.rows.filter((r) => r.ts < sink.before) : [];
         const kept = old.length > 0 ? parsed.rows.filter((r) => r.ts >= sink!.before) : parsed.rows;
         held.push(...old);
-        if (kept.length > 0) pending.push(queue.submit(kept));
+        if (kept.length > 0 && byTheHour) {
+          for (const row of kept) {
+            const hour = Math.floor((row.ts - start) / HOUR_MS);
+            byHour.set(hour, [...(byHour.get(hour) ?? []), row]);
+          }
+        } else if (kept.length > 0) pending.push(queue.submit(kept));
         samples += parsed.rows.length;
       }
       if (got.length > 0) d.lastTs = got[got.length - 1]!.ts as number;
       // Let requests in between devices: the console stays responsive while history is written.
       if (i % 20 === 19) await new Promise((r) => setImmediate(r));
     }
+    for (const hour of [...byHour.keys()].sort((a, b) => a - b)) await queue.submit(byHour.get(hour)!);
     await Promise.all(pending);
     await flush(sink ? sink.dayOf(end) : null);
     if (day % 10 === 0 || day === days)

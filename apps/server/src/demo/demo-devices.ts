@@ -7,11 +7,14 @@ import { rmsDevices } from '../db/schema/inventory';
 import { deviceParameters } from '../db/schema/parameters';
 import { deviceLiveState } from '../db/schema/telemetry';
 import { issueDeviceKey } from '../telemetry/device-keys';
+import { organizations } from '../db/schema/organizations';
+import { injectDemoFaults } from './demo-faults';
 import { DEMO_SEED, demoFleet } from './demo-fleet';
 
 // The demo devices as the simulator runs them: each seeded RMS device with its place, hardware,
 // newest parameters and, when it has reported before, the state it reported last (so a restart goes
-// on from there). Keys are issued anew on each start: the simulator is their only holder.
+// on from there), and the faults the demo plan injects into some of them (demo-faults.ts), timed from
+// when the demo was seeded. Keys are issued anew on each start: the simulator is their only holder.
 
 export interface DemoDevice {
   id: number;
@@ -22,7 +25,12 @@ export interface DemoDevice {
   lastTs: number | null;
 }
 
-export async function loadDemoDevices(db: Db, organizationId: number): Promise<DemoDevice[]> {
+/** `faultPlanAt`: when the fault plan counts from (default: when the demo was seeded). */
+export async function loadDemoDevices(
+  db: Db,
+  organizationId: number,
+  faultPlanAt?: number,
+): Promise<DemoDevice[]> {
   const rows = await db
     .select({
       id: rmsDevices.id,
@@ -59,6 +67,12 @@ export async function loadDemoDevices(db: Db, organizationId: number): Promise<D
     const key = await issueDeviceKey(db, row.id);
     out.push({ id: row.id, code: row.code, key, sim, lastTs: row.lastTs ? row.lastTs.getTime() : null });
   }
+  const [org] = await db
+    .select({ createdAt: organizations.createdAt })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  const planAt = faultPlanAt ?? org?.createdAt.getTime();
+  if (planAt !== undefined) injectDemoFaults(out, planAt);
   return out;
 }
 

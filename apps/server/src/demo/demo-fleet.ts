@@ -10,6 +10,16 @@ export const DEMO_SEED = 20_260_101;
 export const DEMO_CODE_PREFIX = 'DEMO';
 export const DEMO_HISTORY_DAYS = 90;
 
+/**
+ * The demo customer's people: its owner (who signs in) and two who handle its alarms in the seeded
+ * workflow history (alarm-history.ts). Only the owner's password is ever told.
+ */
+export const DEMO_PEOPLE = {
+  owner: { email: DEMO_EMAIL, firstName: 'Asha', lastName: 'Verma' },
+  supervisor: { email: 'meena.iyer@demo-solar.example', firstName: 'Meena', lastName: 'Iyer' },
+  technician: { email: 'ravi.kumar@demo-solar.example', firstName: 'Ravi', lastName: 'Kumar' },
+} as const;
+
 /** Where the devices stand: the spec's map centre with the neighbouring cities inside the radius. */
 export const DEMO_RADIUS_KM = 22;
 

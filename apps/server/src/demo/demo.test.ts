@@ -58,8 +58,15 @@ describe('demo seeding', () => {
     expect(projects.length).toBeGreaterThan(3);
 
     // The owner signs in with the printed password.
-    const [owner] = await db.select().from(users).where(eq(users.organizationId, orgId));
+    const people = await db.select().from(users).where(eq(users.organizationId, orgId));
+    const owner = people.find((p) => p.isPrimary);
     expect(owner!.email).toBe(result!.email);
+    // With the two who handle its alarms (they have no password anyone was told).
+    expect(people.map((p) => `${p.firstName} ${p.lastName}`).sort()).toEqual([
+      'Asha Verma',
+      'Meena Iyer',
+      'Ravi Kumar',
+    ]);
     await signIn(t.app, result!.email, result!.password);
 
     // Keys are issued when the fleet runs; each one signs its device in.

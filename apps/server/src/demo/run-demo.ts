@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { dayResolver, nextMidnight } from '../telemetry/day-of';
 import type { IngestQueue } from '../telemetry/ingest-queue';
 import { storeHistory } from '../telemetry/storage/history';
+import { seedAlarmWorkflow } from './alarm-history';
 import { backfill, type HistorySink } from './backfill';
 import { loadDemoDevices } from './demo-devices';
 import { DEMO_HISTORY_DAYS } from './demo-fleet';
@@ -14,6 +15,8 @@ import { findDemoOrganization } from './seed-demo';
 // 90 by default, on the first start; the gap since the last run after a restart) straight into the
 // ingest queue (days older than samples are kept: as their rollups and daily harvest), then every
 // device live over MQTT to the broker with its own key, a sample every 5 minutes, answering commands.
+// Some devices carry injected faults (demo-faults.ts) that raise real alarms, and after the first
+// history the people of the demo customer have handled some of the older ones (alarm-history.ts).
 
 export interface DemoOptions {
   db: Db;
@@ -25,6 +28,8 @@ export interface DemoOptions {
   historyDays?: number;
   /** Samples older than `samplesKeptSince(now)` are written as rollups (TIME_ZONE's days). */
   storage?: { timeZone: string; samplesKeptSince: (now: number) => number };
+  /** When the fault plan (demo-faults.ts) counts from: the demo's seeding unless given (tests). */
+  faultPlanAt?: number;
   /** Runs once the history is written (the storage maintenance, tidying the embedded database). */
   afterHistory?: () => Promise<void>;
 }
@@ -45,7 +50,7 @@ export class DemoRunner {
     const { db, queue, log, periodMs = 5 * 60_000, historyDays = DEMO_HISTORY_DAYS } = this.options;
     const organizationId = await findDemoOrganization(db);
     if (organizationId === null) return;
-    const devices = await loadDemoDevices(db, organizationId);
+    const devices = await loadDemoDevices(db, organizationId, this.options.faultPlanAt);
     if (devices.length === 0) return;
     const now = Date.now();
     const fromMs = now - historyDays * 86_400_000;
@@ -65,6 +70,10 @@ export class DemoRunner {
         history: this.historySink(now),
       });
       log.info({ samples, seconds: Math.round((Date.now() - started) / 1000) }, 'demo: history written');
+      if (this.stopped) return;
+      // The people's handling of the older alarms, once (a later start finds it written).
+      const handled = await seedAlarmWorkflow(db, organizationId);
+      if (handled > 0) log.info({ alarms: handled }, 'demo: alarm workflow history written');
       if (!this.stopped) await this.options.afterHistory?.();
     }
     if (this.stopped) return;

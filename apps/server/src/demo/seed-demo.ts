@@ -11,10 +11,10 @@ import { msisdnMappings } from '../db/schema/msisdn';
 import { organizations } from '../db/schema/organizations';
 import { deviceParameters } from '../db/schema/parameters';
 import { newPassword } from '../first-credentials';
-import { DEMO_EMAIL, DEMO_ORGANIZATION, DEMO_SITES, demoFleet, nearestSite } from './demo-fleet';
+import { DEMO_EMAIL, DEMO_ORGANIZATION, DEMO_PEOPLE, DEMO_SITES, demoFleet, nearestSite } from './demo-fleet';
 
-// The demo customer on first start (docs/operations.md, DEMO): an organization with an owner,
-// its activated fleet (RMS devices, STLTs, poles, SIMs, addresses and coordinates around the map
+// The demo customer on first start (docs/operations.md, DEMO): an organization with an owner and the
+// two people who handle its alarms (a supervisor and a field technician), its activated fleet (RMS devices, STLTs, poles, SIMs, addresses and coordinates around the map
 // centre) and each device's default parameter set. Telemetry history and live reports come after,
 // from run-demo.
 
@@ -36,6 +36,19 @@ export const DEMO_PERMISSIONS: PermissionCode[] = [
   'HANDLE_ALARMS',
   'MANAGE_ALARM_RULES',
   'MANAGE_WORK_ORDERS',
+];
+
+/** The supervisor handles alarms and work orders; the technician sees the fleet and works alarms. */
+const SUPERVISOR_PERMISSIONS = DEMO_PERMISSIONS.filter((p) => p !== 'MANAGE_USER');
+const TECHNICIAN_PERMISSIONS: PermissionCode[] = [
+  'VIEW_DEVICE_DATA',
+  'VIEW_RMS',
+  'VIEW_STLT',
+  'VIEW_POLE',
+  'VIEW_PARAMETER_SETTINGS',
+  'MAP_VIEW',
+  'GRAPH_VIEW',
+  'HANDLE_ALARMS',
 ];
 
 export interface DemoSeedResult {
@@ -83,6 +96,11 @@ export async function seedDemo(
   const password = owner.password ?? newPassword();
   if (!owner.password) owner.keep?.(password);
   const passwordHash = await hashPassword(password);
+  // The others sign in only once the owner resets their password: theirs is never told.
+  const [supervisorHash, technicianHash] = await Promise.all([
+    hashPassword(newPassword()),
+    hashPassword(newPassword()),
+  ]);
   const day = (d: Date) => d.toISOString().slice(0, 10);
   const installed = day(new Date(now.getTime() - 120 * 86_400_000));
   const expiry = day(new Date(now.getTime() + 3 * 365 * 86_400_000));
@@ -114,13 +132,25 @@ export async function seedDemo(
     const orgId = org!.id;
     await tx.insert(users).values({
       organizationId: orgId,
-      email: DEMO_EMAIL,
-      firstName: 'Asha',
-      lastName: 'Verma',
+      ...DEMO_PEOPLE.owner,
       passwordHash,
       permissions: DEMO_PERMISSIONS,
       isPrimary: true,
     });
+    await tx.insert(users).values([
+      {
+        organizationId: orgId,
+        ...DEMO_PEOPLE.supervisor,
+        passwordHash: supervisorHash,
+        permissions: SUPERVISOR_PERMISSIONS,
+      },
+      {
+        organizationId: orgId,
+        ...DEMO_PEOPLE.technician,
+        passwordHash: technicianHash,
+        permissions: TECHNICIAN_PERMISSIONS,
+      },
+    ]);
 
     const common = { manufacture: 'Surya Controls', inventoryDate: installed, organizationId: orgId };
     const devices = await tx
