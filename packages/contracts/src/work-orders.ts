@@ -112,7 +112,7 @@ export const workOrderNoteBody = z.object({
 /** A transition may carry a note, kept on the timeline with it. */
 export const workOrderTransitionBody = z
   .object({ note: z.string().trim().max(WORK_ORDER_TEXT_MAX, WORK_ORDER_MESSAGES.textTooLong).optional() })
-  .optional();
+  .nullish();
 export const workOrderPhotoBody = z.object({ file_name: storedKey });
 
 export const workOrderParams = z.object({ id: queryId });
