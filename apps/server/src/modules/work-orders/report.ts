@@ -113,7 +113,9 @@ function csvCell(value: string | number | null): string {
 export function reportCsv(rows: WorkOrderReportRow[]): string {
   const lines = [
     WORK_ORDER_REPORT_COLUMNS.map((c) => csvCell(c.header)),
-    ...rows.map((r) => WORK_ORDER_REPORT_COLUMNS.map((c) => csvCell(cellOf(r, c.key) as string | number | null))),
+    ...rows.map((r) =>
+      WORK_ORDER_REPORT_COLUMNS.map((c) => csvCell(cellOf(r, c.key) as string | number | null)),
+    ),
   ];
   return lines.map((l) => `${l.join(',')}\r\n`).join('');
 }

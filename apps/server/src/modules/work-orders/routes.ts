@@ -101,7 +101,8 @@ export const workOrderRoutes: FastifyPluginAsync = async (app) => {
     const rows = await workOrderReport(app.db, caller(request), app.config.timeZone, query);
     const name = `work-orders-${query.from}-${query.to}.${format}`;
     reply.header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'no-store');
-    if (format === 'csv') return reply.header('content-type', 'text/csv; charset=utf-8').send(reportCsv(rows));
+    if (format === 'csv')
+      return reply.header('content-type', 'text/csv; charset=utf-8').send(reportCsv(rows));
     return reply.header('content-type', XLSX).send(await reportXlsx(rows));
   });
 };

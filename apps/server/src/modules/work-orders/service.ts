@@ -99,7 +99,9 @@ export async function listWorkOrders(db: Db, auth: AuthUser, query: z.infer<type
     query.alarm
       ? sql`exists (select 1 from work_order_alarms l where l.work_order_id = ${workOrders.id} and l.alarm_id = ${query.alarm})`
       : undefined,
-    like ? or(sql`${workOrders.title} ilike ${like}`, sql`${workOrders.id}::text = ${query.query}`) : undefined,
+    like
+      ? or(sql`${workOrders.title} ilike ${like}`, sql`${workOrders.id}::text = ${query.query}`)
+      : undefined,
   );
   const { limit, offset } = pageWindow(query);
   const [rows, [total]] = await Promise.all([
@@ -114,14 +116,19 @@ export async function listWorkOrders(db: Db, auth: AuthUser, query: z.infer<type
       )
       .limit(limit)
       .offset(offset),
-    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(workOrders).where(where),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(workOrders)
+      .where(where),
   ]);
   return pageOf(query, rows.map(toRow), total?.n ?? 0);
 }
 
 /** The order (row) if the caller sees it; 404 otherwise. */
 export async function workOrderRowOf(db: Db, auth: AuthUser, id: number): Promise<WorkOrderRow> {
-  const [row] = await rowSelect(db).where(and(eq(workOrders.id, id), orgScope(workOrders.organizationId, auth)));
+  const [row] = await rowSelect(db).where(
+    and(eq(workOrders.id, id), orgScope(workOrders.organizationId, auth)),
+  );
   if (!row) throw notFound(WORK_ORDER_MESSAGES.notFound);
   return toRow(row);
 }
@@ -134,7 +141,10 @@ export async function alarmsWithDevice(db: Db, where: SQL): Promise<WorkOrderAla
     .innerJoin(rmsDevices, eq(rmsDevices.id, alarms.deviceId))
     .where(where)
     .orderBy(alarms.id);
-  return rows.map((r) => ({ ...toStatusRow(r.alarm), device_data: { id: r.alarm.deviceId, device_id: r.code } }));
+  return rows.map((r) => ({
+    ...toStatusRow(r.alarm),
+    device_data: { id: r.alarm.deviceId, device_id: r.code },
+  }));
 }
 
 const actor = alias(users, 'wo_actor');
@@ -153,7 +163,10 @@ export async function workOrderDetailOf(
       db,
       inArray(
         alarms.id,
-        db.select({ id: workOrderAlarms.alarmId }).from(workOrderAlarms).where(eq(workOrderAlarms.workOrderId, id)),
+        db
+          .select({ id: workOrderAlarms.alarmId })
+          .from(workOrderAlarms)
+          .where(eq(workOrderAlarms.workOrderId, id)),
       ),
     ),
     db

@@ -52,7 +52,11 @@ const activeAlarm = async (deviceId: number, kind: string) => {
 const alarmDetail = async (who: Session, id: number) =>
   (
     await t.app.inject({ method: 'GET', url: `/api/v1/monitoring/alarms/${id}/`, headers: bearer(who) })
-  ).json<{ status: string; cleared_by: { id: number } | null; timeline: { type: string; actor: unknown; note: string | null }[] }>();
+  ).json<{
+    status: string;
+    cleared_by: { id: number } | null;
+    timeline: { type: string; actor: unknown; note: string | null }[];
+  }>();
 const now = () => Date.now();
 
 beforeAll(async () => {
@@ -66,16 +70,18 @@ beforeAll(async () => {
     .update(organizations)
     .set({ permissions: ['VIEW_DEVICE_DATA', 'MANAGE_WORK_ORDERS', 'HANDLE_ALARMS'] })
     .where(inArray(organizations.id, [orgA, orgB]));
-  managerA = await addUser(t, orgA, 'wo@customer-a.example', ['VIEW_DEVICE_DATA', 'MANAGE_WORK_ORDERS', 'HANDLE_ALARMS']);
+  managerA = await addUser(t, orgA, 'wo@customer-a.example', [
+    'VIEW_DEVICE_DATA',
+    'MANAGE_WORK_ORDERS',
+    'HANDLE_ALARMS',
+  ]);
   managerB = await addUser(t, orgB, 'wo@customer-b.example', ['VIEW_DEVICE_DATA', 'MANAGE_WORK_ORDERS']);
   colleagueA = (await makeUser(db, { organizationId: orgA, firstName: 'Ravi' })).id;
   userOfB = (await makeUser(db, { organizationId: orgB, firstName: 'Bela' })).id;
   devA = await addDevice(t, 'RMS-WO-A1', orgA);
   devA2 = await addDevice(t, 'RMS-WO-A2', orgA);
   // lampA: a dark lamp (load fault, critical) beside its open E7 (major).
-  await ingest(t, f.lampA, [
-    sample(now() - 60_000, { lo_sts: 1, brightness: 100, lo_i: 0, faults: ['E7'] }),
-  ]);
+  await ingest(t, f.lampA, [sample(now() - 60_000, { lo_sts: 1, brightness: 100, lo_i: 0, faults: ['E7'] })]);
   // Two batteries run flat, then recover to 25 %: inside the hysteresis band, so the ingest alone keeps
   // their battery low alarms open.
   for (const d of [devA, devA2]) {
@@ -117,7 +123,13 @@ describe('creating a work order', () => {
   it("takes the rule's SLA when the alarm has one", async () => {
     const [rule] = await t.database.db
       .insert(alarmRules)
-      .values({ organizationId: devA.organizationId, kind: 'battery_low', severity: 'minor', params: {}, slaHours: 6 })
+      .values({
+        organizationId: devA.organizationId,
+        kind: 'battery_low',
+        severity: 'minor',
+        params: {},
+        slaHours: 6,
+      })
       .returning();
     const low = await activeAlarm(devA.id, 'battery_low');
     await t.database.db.update(alarms).set({ ruleId: rule!.id }).where(eq(alarms.id, low.id));
@@ -130,7 +142,11 @@ describe('creating a work order', () => {
     const empty = await call(managerA, 'POST', '', { alarm_ids: [], title: '' });
     expect(empty.statusCode).toBe(400);
     expect(Object.keys(empty.json().errors).sort()).toEqual(['alarm_ids', 'title']);
-    const badAssignee = await call(managerA, 'POST', '', { alarm_ids: [load.id], title: 'x', assignee: 'me' });
+    const badAssignee = await call(managerA, 'POST', '', {
+      alarm_ids: [load.id],
+      title: 'x',
+      assignee: 'me',
+    });
     expect(badAssignee.statusCode).toBe(400);
     expect(badAssignee.json().errors.assignee).toEqual([WORK_ORDER_MESSAGES.assigneeRequired]);
     const taken = await call(managerA, 'POST', '', { alarm_ids: [load.id], title: 'Again' });
@@ -143,12 +159,18 @@ describe('creating a work order', () => {
   it("refuses another organization's alarm (404) and mixing organizations", async () => {
     const low = await activeAlarm(devA2.id, 'battery_low');
     const bAlarm = await activeAlarm(f.lampB.id, 'fault');
-    expect((await call(managerB, 'POST', '', { alarm_ids: [low.id], title: 'Not ours' })).statusCode).toBe(404);
+    expect((await call(managerB, 'POST', '', { alarm_ids: [low.id], title: 'Not ours' })).statusCode).toBe(
+      404,
+    );
     expect((await call(managerB, 'GET', `draft/?alarms=${low.id}`)).statusCode).toBe(404);
     const mixed = await call(admin, 'POST', '', { alarm_ids: [low.id, bAlarm.id], title: 'Mixed' });
     expect(mixed.statusCode).toBe(400);
     expect(mixed.json().errors.alarm_ids).toEqual([WORK_ORDER_MESSAGES.alarmsOneOrganization]);
-    const wrongAssignee = await call(managerA, 'POST', '', { alarm_ids: [low.id], title: 'x', assignee: userOfB });
+    const wrongAssignee = await call(managerA, 'POST', '', {
+      alarm_ids: [low.id],
+      title: 'x',
+      assignee: userOfB,
+    });
     expect(wrongAssignee.statusCode).toBe(400);
     expect(wrongAssignee.json().errors.assignee).toEqual([WORK_ORDER_MESSAGES.assigneeNotAllowed]);
   });
@@ -167,9 +189,13 @@ describe('who may', () => {
       ['POST', `${order!.id}/start/`],
       ['POST', `${order!.id}/notes/`],
     ] as const)
-      expect((await call(managerB, method, path, method === 'GET' ? undefined : { text: 'x' })).statusCode).toBe(404);
+      expect(
+        (await call(managerB, method, path, method === 'GET' ? undefined : { text: 'x' })).statusCode,
+      ).toBe(404);
     expect((await call(managerB, 'GET', '?pagination=false')).json()).toEqual([]);
-    expect((await call(managerB, 'GET', `assignees/?organization=${f.lampA.organizationId}`)).statusCode).toBe(404);
+    expect(
+      (await call(managerB, 'GET', `assignees/?organization=${f.lampA.organizationId}`)).statusCode,
+    ).toBe(404);
     expect((await call(admin, 'GET', '?pagination=false')).json<Order[]>().length).toBe(1);
   });
 });
@@ -185,15 +211,22 @@ describe('the workflow', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toBe(WORK_ORDER_MESSAGES.transition('in_progress', 'start'));
     const edited = await call(managerA, 'PUT', `${id}/`, { description: 'Replace the driver' });
-    expect(edited.json<Order>()).toMatchObject({ title: 'Dark lamp on Ring Road', assignee: { id: colleagueA } });
+    expect(edited.json<Order>()).toMatchObject({
+      title: 'Dark lamp on Ring Road',
+      assignee: { id: colleagueA },
+    });
     const note = await call(managerA, 'POST', `${id}/notes/`, { text: 'Van on its way' });
     expect(note.json<Order>().timeline.at(-1)).toMatchObject({ type: 'noted', note: 'Van on its way' });
     expect((await call(managerA, 'POST', `${id}/notes/`, { text: ' ' })).json().errors.text).toBeDefined();
     const badDue = await call(managerA, 'PUT', `${id}/`, { due_at: 'tomorrow' });
     expect(badDue.json().errors.due_at).toEqual([WORK_ORDER_MESSAGES.dueAt]);
-    const overdue = await call(managerA, 'PUT', `${id}/`, { due_at: new Date(now() - 3_600_000).toISOString() });
+    const overdue = await call(managerA, 'PUT', `${id}/`, {
+      due_at: new Date(now() - 3_600_000).toISOString(),
+    });
     expect(overdue.json<Order>().overdue).toBe(true);
-    expect((await call(managerA, 'GET', '?overdue=true&pagination=false')).json<Order[]>().map((o) => o.id)).toEqual([id]);
+    expect(
+      (await call(managerA, 'GET', '?overdue=true&pagination=false')).json<Order[]>().map((o) => o.id),
+    ).toEqual([id]);
   });
 
   it('takes photos that are uploaded images, and removes them', async () => {
@@ -207,7 +240,9 @@ describe('the workflow', () => {
     const refused = await call(managerA, 'POST', `${order!.id}/photos/`, { file_name: never.file_name });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors.file_name).toEqual([UPLOAD_MESSAGES.notUploaded]);
-    const sheet = await call(managerA, 'POST', `${order!.id}/photos/`, { file_name: 'spreadsheet/' + '0'.repeat(32) + '.xlsx' });
+    const sheet = await call(managerA, 'POST', `${order!.id}/photos/`, {
+      file_name: 'spreadsheet/' + '0'.repeat(32) + '.xlsx',
+    });
     expect(sheet.json().errors.file_name).toEqual([UPLOAD_MESSAGES.imageTypes]);
     expect((await call(managerB, 'DELETE', `${order!.id}/photos/${photo.id}/`)).statusCode).toBe(404);
     const removed = await call(managerA, 'DELETE', `${order!.id}/photos/${photo.id}/`);
@@ -218,7 +253,9 @@ describe('the workflow', () => {
 describe('finishing', () => {
   it("clears at once an alarm whose device is already healthy, by the finisher, on the alarm's timeline", async () => {
     const low = await activeAlarm(devA.id, 'battery_low');
-    const created = (await call(managerA, 'POST', '', { alarm_ids: [low.id], title: 'Battery' })).json<Order>();
+    const created = (
+      await call(managerA, 'POST', '', { alarm_ids: [low.id], title: 'Battery' })
+    ).json<Order>();
     const done = await call(managerA, 'POST', `${created.id}/finish/`, { note: 'New battery' });
     expect(done.statusCode).toBe(200);
     expect(done.json<Order>()).toMatchObject({ status: 'done', active_alarms: 0, waiting_for_device: false });
@@ -232,7 +269,9 @@ describe('finishing', () => {
   it("waits for the device, and clears with the device's next healthy report", async () => {
     await ingest(t, devA2, [sample(now() - 60_000, { soc: 12 })]);
     const low = await activeAlarm(devA2.id, 'battery_low');
-    const created = (await call(managerA, 'POST', '', { alarm_ids: [low.id], title: 'Battery 2' })).json<Order>();
+    const created = (
+      await call(managerA, 'POST', '', { alarm_ids: [low.id], title: 'Battery 2' })
+    ).json<Order>();
     const done = (await call(managerA, 'POST', `${created.id}/finish/`)).json<Order>();
     expect(done).toMatchObject({ status: 'done', active_alarms: 1, waiting_for_device: true });
 
@@ -269,14 +308,26 @@ describe('the report', () => {
     const m = month();
     const res = await call(managerA, 'GET', `report/?from=${m}&to=${m}`);
     expect(res.statusCode).toBe(200);
-    const rows = res.json<{ organization: { id: number }; month: string; orders_done: number; sla_met_percent: number; repaired: number; alarms: number }[]>();
+    const rows =
+      res.json<
+        {
+          organization: { id: number };
+          month: string;
+          orders_done: number;
+          sla_met_percent: number;
+          repaired: number;
+          alarms: number;
+        }[]
+      >();
     expect(rows.every((r) => r.organization.id === f.lampA.organizationId)).toBe(true);
     const row = rows.find((r) => r.month === m)!;
     expect(row.orders_done).toBe(2);
     expect(row.sla_met_percent).toBe(100);
     expect(row.repaired).toBe(2);
     expect(row.alarms).toBeGreaterThanOrEqual(4);
-    const b = (await call(managerB, 'GET', `report/?from=${m}&to=${m}`)).json<{ organization: { id: number } }[]>();
+    const b = (await call(managerB, 'GET', `report/?from=${m}&to=${m}`)).json<
+      { organization: { id: number } }[]
+    >();
     expect(b.every((r) => r.organization.id === f.lampB.organizationId)).toBe(true);
   });
 
