@@ -158,7 +158,7 @@ function WorkOrderBody({ order }: { order: WorkOrderDetail }) {
           type="info"
           showIcon
           message="Waiting for the device"
-          description={`${order.active_alarms} alarm${order.active_alarms === 1 ? '' : 's'} clear when the device next reports healthy.`}
+          description={`${order.active_alarms === 1 ? '1 alarm clears' : `${order.active_alarms} alarms clear`} when the device next reports healthy.`}
         />
       )}
       <Descriptions size="small" column={1} bordered>

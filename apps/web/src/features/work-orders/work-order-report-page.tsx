@@ -18,7 +18,7 @@ import { downloadReport } from './api';
 const hours = (v: number | null) => (v === null ? '--' : `${v} h`);
 const columns: ColumnsType<WorkOrderReportRow> = [
   { title: 'Organization', key: 'organization', fixed: 'left', render: (_v, r) => r.organization.name },
-  { title: 'Month', dataIndex: 'month' },
+  { title: 'Month', dataIndex: 'month', render: (m: string) => `${m.slice(5)}/${m.slice(0, 4)}` },
   { title: 'Alarms', dataIndex: 'alarms', align: 'right' },
   {
     title: 'Time to acknowledge',
