@@ -308,17 +308,16 @@ describe('the report', () => {
     const m = month();
     const res = await call(managerA, 'GET', `report/?from=${m}&to=${m}`);
     expect(res.statusCode).toBe(200);
-    const rows =
-      res.json<
-        {
-          organization: { id: number };
-          month: string;
-          orders_done: number;
-          sla_met_percent: number;
-          repaired: number;
-          alarms: number;
-        }[]
-      >();
+    const rows = res.json<
+      {
+        organization: { id: number };
+        month: string;
+        orders_done: number;
+        sla_met_percent: number;
+        repaired: number;
+        alarms: number;
+      }[]
+    >();
     expect(rows.every((r) => r.organization.id === f.lampA.organizationId)).toBe(true);
     const row = rows.find((r) => r.month === m)!;
     expect(row.orders_done).toBe(2);
