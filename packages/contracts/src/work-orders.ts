@@ -232,7 +232,7 @@ export const workOrderReportExportQuery = workOrderReportQuery.safeExtend({
   format: z.enum(['csv', 'xlsx'], { error: 'format is csv or xlsx' }),
 });
 
-/** Durations in hours (one decimal); null when there is nothing to measure. */
+/** Durations in hours (two decimals); null when there is nothing to measure. */
 export const workOrderReportRow = z.object({
   organization: organizationRef,
   /** YYYY-MM, local. */

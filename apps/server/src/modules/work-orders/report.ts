@@ -14,7 +14,7 @@ import { rowsOf } from '../../db/rows';
 // alarms by the month they were raised, with time to acknowledge (raised → acknowledged) and time to
 // repair (raised → cleared, for the alarms that are in a work order: the repairs people did, not the
 // conditions that passed by themselves); work orders by the month they were finished, with the share
-// finished by their due time. Hours, one decimal. A customer sees only its own organization.
+// finished by their due time. Hours with two decimals, percent likewise. A customer sees only its own organization.
 
 interface Raw {
   organization_id: number;
@@ -32,7 +32,7 @@ interface Raw {
 }
 
 const hours = (expr: ReturnType<typeof sql>) => sql`extract(epoch from ${expr}) / 3600.0`;
-const round1 = (expr: ReturnType<typeof sql>) => sql`round((${expr})::numeric, 1)::float8`;
+const round2 = (expr: ReturnType<typeof sql>) => sql`round((${expr})::numeric, 2)::float8`;
 
 export async function workOrderReport(
   db: Db,
@@ -60,15 +60,15 @@ export async function workOrderReport(
       where a.fault_time >= ${start} and a.fault_time < ${end} and ${orgOf(sql`d.organization_id`)}),
     by_alarms as (
       select org, month, count(*) as alarms, count(ack_h) as acknowledged,
-        ${round1(sql`avg(ack_h)`)} as ack_mean,
-        ${round1(sql`percentile_cont(0.5) within group (order by ack_h)`)} as ack_median,
+        ${round2(sql`avg(ack_h)`)} as ack_mean,
+        ${round2(sql`percentile_cont(0.5) within group (order by ack_h)`)} as ack_median,
         count(repair_h) as repaired,
-        ${round1(sql`avg(repair_h)`)} as repair_mean,
-        ${round1(sql`percentile_cont(0.5) within group (order by repair_h)`)} as repair_median
+        ${round2(sql`avg(repair_h)`)} as repair_mean,
+        ${round2(sql`percentile_cont(0.5) within group (order by repair_h)`)} as repair_median
       from al group by org, month),
     by_orders as (
       select w.organization_id as org, ${monthOf(sql`w.done_at`)} as month, count(*) as orders_done,
-        ${round1(sql`100.0 * count(*) filter (where w.done_at <= w.due_at) / count(*)`)} as sla_met
+        ${round2(sql`100.0 * count(*) filter (where w.done_at <= w.due_at) / count(*)`)} as sla_met
       from work_orders w
       where w.status = 'done' and w.done_at >= ${start} and w.done_at < ${end}
         and ${orgOf(sql`w.organization_id`)}

@@ -5,6 +5,7 @@ import { WORK_ORDER_MESSAGES } from '@rms/contracts/work-orders';
 import { alarmRules } from '../../db/schema/alarm-rules';
 import { organizations } from '../../db/schema/organizations';
 import { alarms } from '../../db/schema/telemetry';
+import { workOrderAlarms, workOrders } from '../../db/schema/work-orders';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
 import { addDevice, sample, type TestDevice } from '../../testing/devices';
 import { makeUser } from '../../testing/factories';
@@ -328,6 +329,72 @@ describe('the report', () => {
       { organization: { id: number } }[]
     >();
     expect(b.every((r) => r.organization.id === f.lampB.organizationId)).toBe(true);
+  });
+
+  it('computes the figures of a past month exactly: means, medians and SLA met', async () => {
+    const db = t.database.db;
+    const dev = await addDevice(t, 'RMS-WO-REPORT', f.lampB.organizationId);
+    // January 2025, local (+05:30): three alarms acknowledged after 1, 2 and 6 hours; two of them in
+    // work orders and cleared after 4 and 10 hours; one order done in time, one late.
+    const at = (day: number, hour: number) =>
+      new Date(Date.parse(`2025-01-${String(day).padStart(2, '0')}T00:00:00+05:30`) + hour * 3_600_000);
+    const raised = await db
+      .insert(alarms)
+      .values(
+        [1, 2, 6].map((ack, i) => ({
+          deviceId: dev.id,
+          kind: 'fault' as const,
+          faultCode: `R${i}`,
+          faultTime: at(10, 0),
+          severity: 'major' as const,
+          acknowledgedAt: at(10, ack),
+          resolutionTime: i < 2 ? at(10, i === 0 ? 4 : 10) : at(10, 20),
+        })),
+      )
+      .returning({ id: alarms.id });
+    const orders = await db
+      .insert(workOrders)
+      .values([
+        {
+          organizationId: dev.organizationId,
+          title: 'In time',
+          status: 'done',
+          dueAt: at(11, 0),
+          createdAt: at(10, 0),
+          doneAt: at(10, 4),
+        },
+        {
+          organizationId: dev.organizationId,
+          title: 'Late',
+          status: 'done',
+          dueAt: at(10, 5),
+          createdAt: at(10, 0),
+          doneAt: at(10, 10),
+        },
+      ])
+      .returning({ id: workOrders.id });
+    await db.insert(workOrderAlarms).values([
+      { workOrderId: orders[0]!.id, alarmId: raised[0]!.id, active: false },
+      { workOrderId: orders[1]!.id, alarmId: raised[1]!.id, active: false },
+    ]);
+    const res = await call(managerB, 'GET', 'report/?from=2024-12&to=2025-02');
+    expect(res.json()).toEqual([
+      {
+        organization: { id: dev.organizationId, name: expect.any(String) },
+        month: '2025-01',
+        alarms: 3,
+        acknowledged: 3,
+        ack_mean_hours: 3,
+        ack_median_hours: 2,
+        repaired: 2,
+        repair_mean_hours: 7,
+        repair_median_hours: 7,
+        orders_done: 2,
+        sla_met_percent: 50,
+      },
+    ]);
+    // Customer A sees none of it.
+    expect((await call(managerA, 'GET', 'report/?from=2024-12&to=2025-02')).json()).toEqual([]);
   });
 
   it('exports CSV and xlsx, and refuses a bad range by field', async () => {

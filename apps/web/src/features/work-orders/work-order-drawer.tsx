@@ -39,6 +39,7 @@ import { zodRule } from '../../lib/zod-rule';
 import { useAllows } from '../../auth/use-allows';
 import { anyOf } from '@rms/contracts/permissions';
 import { useWorkOrderAction, workOrderQuery, type WorkOrderAction } from './api';
+import { EditWorkOrderButton } from './work-order-edit';
 
 // One work order: what it is and who has it, its moves (start, finish, cancel, reopen, each confirmed),
 // its alarms with their status, photos, a note box and the timeline.
@@ -222,6 +223,7 @@ function WorkOrderBody({ order }: { order: WorkOrderDetail }) {
               </Button>
             </Popconfirm>
           ))}
+          {!closed && <EditWorkOrderButton order={order} />}
         </Flex>
       )}
 

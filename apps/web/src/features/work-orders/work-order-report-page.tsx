@@ -15,7 +15,9 @@ import { downloadReport } from './api';
 // they were acknowledged and repaired, work orders done and the share done by their due time; the same
 // rows download as CSV or xlsx.
 
-const hours = (v: number | null) => (v === null ? '--' : `${v} h`);
+/** Hours; under one hour in minutes. */
+const hours = (v: number | null) =>
+  v === null ? '--' : v < 1 ? `${Math.round(v * 60)} min` : `${v.toFixed(1)} h`;
 const columns: ColumnsType<WorkOrderReportRow> = [
   { title: 'Organization', key: 'organization', fixed: 'left', render: (_v, r) => r.organization.name },
   { title: 'Month', dataIndex: 'month', render: (m: string) => `${m.slice(5)}/${m.slice(0, 4)}` },
