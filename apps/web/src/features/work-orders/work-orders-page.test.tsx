@@ -132,4 +132,19 @@ describe('Work Orders', () => {
     expect(await drawer.findByText("'text' is required!")).toBeInTheDocument();
     expect(seen.some((r) => r.path === 'work-orders/5/notes/')).toBe(false);
   });
+
+  it('edits an order, sending only what changed', async () => {
+    const seen = stubApi({
+      ...handlers,
+      'PUT work-orders/5/': (): FakeAnswer => [200, detail({ title: 'Lamp and driver' })],
+    });
+    open(['VIEW_DEVICE_DATA', 'MANAGE_WORK_ORDERS'], '/work-orders?open=5');
+    await user().click(await screen.findByRole('button', { name: 'Edit' }));
+    const title = await screen.findByLabelText('Title');
+    await user().clear(title);
+    await user().type(title, 'Lamp and driver');
+    await user().click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Work order saved')).toBeInTheDocument();
+    expect(seen.find((r) => r.method === 'PUT')!.body).toEqual({ title: 'Lamp and driver' });
+  });
 });
