@@ -22,6 +22,7 @@ const features = [
   'dashboard',
   'api-keys',
   'audit-log',
+  'work-orders',
 ];
 
 // Every folder of apps/server/src/modules is an area; a new one is covered as soon as it exists.

@@ -36,6 +36,7 @@ import { eventRoutes } from './modules/events';
 import { apiKeyRoutes } from './modules/api-keys';
 import { auditLogRoutes, registerAuditLog } from './modules/audit-log';
 import { notificationRoutes } from './modules/notifications';
+import { workOrderRoutes } from './modules/work-orders';
 import { createServices, type Services } from './services';
 
 declare module 'fastify' {
@@ -151,6 +152,7 @@ export async function buildApp({
       await api.register(apiKeyRoutes);
       await api.register(auditLogRoutes);
       await api.register(notificationRoutes);
+      await api.register(workOrderRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -49,6 +49,14 @@ const PAGES: Partial<Record<ConsolePath, Page>> = {
     () => import('./features/monitoring/alarms-view-page'),
     (m) => m.AlarmsViewPage,
   ),
+  '/work-orders': page(
+    () => import('./features/work-orders/work-orders-page'),
+    (m) => m.WorkOrdersPage,
+  ),
+  '/work-orders-report': page(
+    () => import('./features/work-orders/work-order-report-page'),
+    (m) => m.WorkOrderReportPage,
+  ),
   '/company-view': page(
     () => import('./features/organizations/organizations-page'),
     (m) => m.OrganizationsPage,

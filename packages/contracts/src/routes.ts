@@ -180,6 +180,18 @@ export const CONSOLE_ROUTES = [
     menu: { label: 'Alarms View', group: 'Monitoring' },
   },
   {
+    path: '/work-orders',
+    title: 'Work Orders',
+    access: anyOf('VIEW_DEVICE_DATA', 'MANAGE_WORK_ORDERS'),
+    menu: { label: 'Work Orders', group: 'Monitoring' },
+  },
+  {
+    path: '/work-orders-report',
+    title: 'Work Order Report',
+    access: anyOf('VIEW_DEVICE_DATA', 'MANAGE_WORK_ORDERS'),
+    menu: { label: 'Work Order Report', group: 'Monitoring' },
+  },
+  {
     path: '/device-report',
     title: 'Device Report',
     access: anyOf('DEVICE_REPORT'),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { publishTelemetryEvents } from '../modules/notifications';
+import { clearRepairedAlarms } from '../modules/work-orders';
 import { applySampleAlarms } from './alarms';
 import { updateHarvest } from './harvest';
 import { liveSampleOf, type SampleRow } from './sample-row';
@@ -37,6 +38,8 @@ export async function writeBatch(
       newest.filter((s) => current.get(s.deviceId) === s.ts),
       devices,
     );
+    // A done work order's alarms clear with their device's first healthy report.
+    alarms.push(...(await clearRepairedAlarms(tx, devices)));
     await publishTelemetryEvents(tx, { alarms, online: cameOnline });
     return { stored: inserted.length, devices, alarms };
   });

@@ -19,6 +19,7 @@ import { organizationApi } from './organizations';
 import { parameterApi } from './parameters';
 import { sessionApi } from './session';
 import { uploadApi } from './uploads';
+import { workOrderApi } from './work-orders';
 
 // Every area's endpoints, so a test can hold the server's routes and the declarations to each other.
 // An area adds its group here when it declares its endpoints.
@@ -43,4 +44,5 @@ export const API: Record<string, Record<string, Endpoint>> = {
   'api-keys': apiKeyApi,
   'audit-log': auditLogApi,
   notifications: notificationApi,
+  'work-orders': workOrderApi,
 };

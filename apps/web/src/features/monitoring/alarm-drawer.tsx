@@ -19,6 +19,7 @@ import { zodRule } from '../../lib/zod-rule';
 import { alarmDetailQuery, alarmFailure, useAlarmAction } from './alarm-api';
 import { AssigneeSelect, UNASSIGNED } from './alarm-assignee-select';
 import { SeverityTag } from '../../components/alarm-severity';
+import { AlarmWorkOrders, CreateWorkOrderButton } from '../../components/work-order-create';
 
 // One alarm: what it is, who acknowledged it and who has it, its actions, its timeline and a comment box.
 
@@ -47,9 +48,11 @@ interface AlarmDrawerProps {
   id: number | null;
   onClose: () => void;
   canHandle: boolean;
+  /** May make a work order of it (MANAGE_WORK_ORDERS). */
+  canOrder?: boolean;
 }
 
-export function AlarmDrawer({ id, onClose, canHandle }: AlarmDrawerProps) {
+export function AlarmDrawer({ id, onClose, canHandle, canOrder = false }: AlarmDrawerProps) {
   const { message } = App.useApp();
   const { data: alarm, isLoading } = useQuery({ ...alarmDetailQuery(id ?? 0), enabled: id !== null });
   const action = useAlarmAction();
@@ -108,7 +111,12 @@ export function AlarmDrawer({ id, onClose, canHandle }: AlarmDrawerProps) {
                 (alarm.assignee?.name ?? EMPTY)
               )}
             </Descriptions.Item>
+            <Descriptions.Item label="Work order">
+              <AlarmWorkOrders alarmId={alarm.id} />
+            </Descriptions.Item>
           </Descriptions>
+
+          {canOrder && alarm.status === 'Unresolved' && <CreateWorkOrderButton alarmIds={ids} />}
 
           {canHandle && (
             <Flex gap={8} wrap>

@@ -11,6 +11,7 @@ import { PagedTable } from '../../components/paged-table';
 import { AlarmStatusTag } from '../../components/status-tags';
 import { EMPTY, formatDateTimeAmPm } from '../../lib/format';
 import { AlarmBulkActions } from './alarm-bulk-actions';
+import { CreateWorkOrderButton } from '../../components/work-order-create';
 import { AlarmDrawer } from './alarm-drawer';
 import { AlarmCounts, SeverityTag } from '../../components/alarm-severity';
 import { alarmListQuery } from './api';
@@ -18,6 +19,7 @@ import { DeviceSelect, type PickedDevice } from './device-select';
 
 const LIST_DEVICES = anyOf('VIEW_DEVICE_ACTIVATION', 'DEVICE_ACTIVATION');
 const HANDLE = anyOf('HANDLE_ALARMS');
+const MANAGE_ORDERS = anyOf('MANAGE_WORK_ORDERS');
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All' },
   { value: 'false', label: 'Unresolved' },
@@ -83,6 +85,7 @@ function columnsOf(open: (id: number) => void): ColumnsType<AlarmListRow> {
 export function AlarmsViewPage() {
   const canPickDevice = useAllows(LIST_DEVICES);
   const canHandle = useAllows(HANDLE);
+  const canOrder = useAllows(MANAGE_ORDERS);
   const [status, setStatus] = useState<StatusFilter>('all');
   const [severity, setSeverity] = useState<AlarmSeverity | 'all'>('all');
   const [acknowledged, setAcknowledged] = useState<AckFilter>('all');
@@ -155,10 +158,11 @@ export function AlarmsViewPage() {
           />
         )}
       </Flex>
-      {canHandle && selected.length > 0 && (
-        <div style={{ marginBottom: 12 }}>
-          <AlarmBulkActions ids={selected} onDone={() => setSelected([])} />
-        </div>
+      {(canHandle || canOrder) && selected.length > 0 && (
+        <Flex wrap gap={8} style={{ marginBottom: 12 }}>
+          {canHandle && <AlarmBulkActions ids={selected} onDone={() => setSelected([])} />}
+          {canOrder && <CreateWorkOrderButton alarmIds={selected} onCreated={() => setSelected([])} />}
+        </Flex>
       )}
       <PagedTable<AlarmListRow>
         rowKey="id"
@@ -172,13 +176,13 @@ export function AlarmsViewPage() {
         }}
         columns={columnsOf(setOpenId)}
         rowSelection={
-          canHandle
+          canHandle || canOrder
             ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)), fixed: 'left' }
             : undefined
         }
         locale={{ emptyText: 'No alarms' }}
       />
-      <AlarmDrawer id={openId} onClose={() => setOpenId(null)} canHandle={canHandle} />
+      <AlarmDrawer id={openId} onClose={() => setOpenId(null)} canHandle={canHandle} canOrder={canOrder} />
     </Card>
   );
 }
