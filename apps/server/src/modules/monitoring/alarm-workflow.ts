@@ -1,14 +1,12 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { ALARM_MESSAGES, type AlarmPerson } from '@rms/contracts/alarms';
 import type { AuthUser } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { users } from '../../db/schema/employees';
-import { organizations } from '../../db/schema/organizations';
-import { fieldError } from '../../errors';
 import { refreshStatus } from '../../telemetry/alarms';
 import { publishAlarmEvents } from '../notifications';
-import { personName, visibleAlarms } from './alarms-service';
+import { visibleAlarms } from './alarms-service';
+import { assigneesFor, checkAssignee } from './assignees';
 
 // What people do with alarms (docs/operations.md "Alarms"): acknowledge, assign, comment, clear. Each
 // takes one alarm or a selection, all or nothing: every id must be an alarm the caller sees (else 404
@@ -53,7 +51,15 @@ export async function actOnAlarms(
       }
       case 'assign': {
         const assignee =
-          action.assignee === null ? null : await checkAssignee(tx, auth, action.assignee, targets);
+          action.assignee === null
+            ? null
+            : await checkAssignee(
+                tx,
+                auth,
+                action.assignee,
+                targets.map((t) => t.organizationId),
+                ALARM_MESSAGES.assigneeNotAllowed,
+              );
         const to = action.assignee;
         const assigned = await changed(
           tx,
@@ -104,44 +110,12 @@ async function changed(db: Db, statement: SQL): Promise<number[]> {
   return [...new Set(rows.map((r) => Number(r.id)))];
 }
 
-/**
- * Whom the caller may assign: the provider's staff, people of the provider or of the one organization
- * every alarm belongs to (the provider sees all); a customer's people, people of their own organization
- * (a customer is not shown the provider's staff).
- */
-function assignable(auth: AuthUser, targets: { organizationId: number }[]): SQL | undefined {
-  const orgs = [...new Set(targets.map((t) => t.organizationId))];
-  if (!auth.isProvider) return eq(users.organizationId, auth.organizationId);
-  const provider = eq(organizations.isProvider, true);
-  return orgs.length === 1 ? or(provider, eq(users.organizationId, orgs[0]!)) : provider;
-}
-
-/**
- * The assignee must be an active user the caller may assign (`assignable`); anyone else is refused by
- * field, naming `assignee`. Answers who it is, as the webhooks' event names them.
- */
-async function checkAssignee(
-  db: Db,
-  auth: AuthUser,
-  userId: number,
-  targets: { organizationId: number }[],
-): Promise<{ id: number; email: string }> {
-  const [user] = await db
-    .select({ email: users.email })
-    .from(users)
-    .innerJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(and(eq(users.id, userId), eq(users.isActive, true), assignable(auth, targets)));
-  if (!user) throw fieldError('assignee', ALARM_MESSAGES.assigneeNotAllowed);
-  return { id: userId, email: user.email };
-}
-
 /** The people every one of the alarms may be assigned to, by name. */
 export async function assigneesOf(db: Db, auth: AuthUser, ids: readonly number[]): Promise<AlarmPerson[]> {
   const targets = await visibleAlarms(db, auth, ids);
-  return db
-    .select({ id: users.id, name: personName(users) })
-    .from(users)
-    .innerJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(and(eq(users.isActive, true), assignable(auth, targets)))
-    .orderBy(personName(users), users.id);
+  return assigneesFor(
+    db,
+    auth,
+    targets.map((t) => t.organizationId),
+  );
 }

@@ -7,3 +7,4 @@ export { harvestOf } from './harvest-service';
 export { toStatusRow } from './alarms-service';
 export { dayStart } from './days';
 export { alarmRoutes } from './alarm-routes';
+export { assigneesFor, checkAssignee } from './assignees';

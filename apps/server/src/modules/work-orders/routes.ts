@@ -3,14 +3,9 @@ import { workOrderApi as W } from '@rms/contracts/api/work-orders';
 import type { WorkOrderTransition } from '@rms/contracts/work-orders';
 import { caller } from '../../auth/access';
 import { routeEndpoint as route } from '../../endpoint-route';
+import { assigneesFor } from '../monitoring';
 import { workOrderReport, reportCsv, reportXlsx } from './report';
-import {
-  alarmsWithDevice,
-  assigneesOfOrganization,
-  listWorkOrders,
-  visibleOrganization,
-  workOrderDetailOf,
-} from './service';
+import { alarmsWithDevice, listWorkOrders, visibleOrganization, workOrderDetailOf } from './service';
 import {
   addNote,
   addPhoto,
@@ -42,14 +37,15 @@ export const workOrderRoutes: FastifyPluginAsync = async (app) => {
     const [organization, list, assignees] = await Promise.all([
       visibleOrganization(app.db, auth, organizationId),
       alarmsWithDevice(app.db, inArray(alarms.id, ids)),
-      assigneesOfOrganization(app.db, organizationId),
+      assigneesFor(app.db, auth, [organizationId]),
     ]);
     const due = new Date(Date.now() + slaHours * 3_600_000).toISOString();
     return { organization, sla_hours: slaHours, due_at: due, alarms: list, assignees };
   });
   route(app, W.assignees, async (request) => {
-    const org = await visibleOrganization(app.db, caller(request), request.query.organization);
-    return assigneesOfOrganization(app.db, org.id);
+    const auth = caller(request);
+    const org = await visibleOrganization(app.db, auth, request.query.organization);
+    return assigneesFor(app.db, auth, [org.id]);
   });
 
   route(app, W.create, async (request, reply) => {

@@ -206,21 +206,6 @@ export async function workOrderDetailOf(
   };
 }
 
-/** Active users of the organization and of the provider: who may see its alarms, so hold its orders. */
-export function assigneesOfOrganization(db: Db, organizationId: number): Promise<AlarmPerson[]> {
-  return db
-    .select({ id: users.id, name: personName(users) })
-    .from(users)
-    .innerJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(
-      and(
-        eq(users.isActive, true),
-        or(eq(organizations.isProvider, true), eq(users.organizationId, organizationId)),
-      ),
-    )
-    .orderBy(personName(users), users.id) as Promise<AlarmPerson[]>;
-}
-
 /** The organization if the caller sees it (and it exists); 404 otherwise. */
 export async function visibleOrganization(db: Db, auth: AuthUser, id: number) {
   const [org] = await db

@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MESSAGES } from '@rms/contracts/uploads';
 import { WORK_ORDER_MESSAGES } from '@rms/contracts/work-orders';
 import { alarmRules } from '../../db/schema/alarm-rules';
+import { users } from '../../db/schema/employees';
 import { organizations } from '../../db/schema/organizations';
 import { alarms } from '../../db/schema/telemetry';
 import { workOrderAlarms, workOrders } from '../../db/schema/work-orders';
-import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
+import { ADMIN, bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
 import { addDevice, sample, type TestDevice } from '../../testing/devices';
 import { makeUser } from '../../testing/factories';
 import { presign, uploadImage } from '../../testing/files';
@@ -174,6 +175,17 @@ describe('creating a work order', () => {
     });
     expect(wrongAssignee.statusCode).toBe(400);
     expect(wrongAssignee.json().errors.assignee).toEqual([WORK_ORDER_MESSAGES.assigneeNotAllowed]);
+    // A customer is not shown, and may not pick, the provider's staff.
+    const adminId = (
+      await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, ADMIN.email))
+    )[0]!.id;
+    const draft = (await call(managerA, 'GET', `draft/?alarms=${low.id}`)).json<{
+      assignees: { id: number }[];
+    }>();
+    expect(draft.assignees.map((p) => p.id)).toContain(colleagueA);
+    expect(draft.assignees.map((p) => p.id)).not.toContain(adminId);
+    const provider = await call(managerA, 'POST', '', { alarm_ids: [low.id], title: 'x', assignee: adminId });
+    expect(provider.json().errors.assignee).toEqual([WORK_ORDER_MESSAGES.assigneeNotAllowed]);
   });
 });
 

@@ -15,11 +15,10 @@ import type { AuthUser } from '../../auth/access';
 import { orgScope } from '../../auth/tenant';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { users } from '../../db/schema/employees';
-import { organizations } from '../../db/schema/organizations';
 import { workOrderEvents, workOrderPhotos, workOrders } from '../../db/schema/work-orders';
 import { fieldError, HttpError, notFound } from '../../errors';
 import type { Storage } from '../../storage/storage';
+import { checkAssignee } from '../monitoring';
 import { publishAlarmEvents } from '../notifications';
 import { verifyStoredImage } from '../uploads';
 import { clearHealthyAtFinish } from './repair';
@@ -86,15 +85,9 @@ async function assertAlarmsFree(db: Db, ids: readonly number[], except?: number)
     );
 }
 
-/** 400 by field unless the user is active and sees the organization's alarms (its own, or the provider). */
-async function checkAssignee(db: Db, userId: number, organizationId: number) {
-  const [user] = await db
-    .select({ organizationId: users.organizationId, isProvider: organizations.isProvider })
-    .from(users)
-    .innerJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(and(eq(users.id, userId), eq(users.isActive, true)));
-  if (!user || !(user.isProvider || user.organizationId === organizationId))
-    throw fieldError('assignee', WORK_ORDER_MESSAGES.assigneeNotAllowed);
+/** 400 by field unless the caller may give the organization's work to the user (monitoring/assignees.ts). */
+function checkOrderAssignee(db: Db, auth: AuthUser, userId: number, organizationId: number) {
+  return checkAssignee(db, auth, userId, [organizationId], WORK_ORDER_MESSAGES.assigneeNotAllowed);
 }
 
 export async function createWorkOrder(
@@ -105,7 +98,7 @@ export async function createWorkOrder(
   return db.transaction(async (tx) => {
     const { organizationId, slaHours } = await alarmsForOrder(tx, auth, body.alarm_ids, true);
     const assignee = body.assignee ?? null;
-    if (assignee !== null) await checkAssignee(tx, assignee, organizationId);
+    if (assignee !== null) await checkOrderAssignee(tx, auth, assignee, organizationId);
     const [row] = await rowsOf<{ id: number }>(
       tx,
       sql`
@@ -168,7 +161,7 @@ export async function updateWorkOrder(
     if (!assigneeChanged && said.length === 0) return;
     if (isClosed(order.status)) throw conflict(WORK_ORDER_MESSAGES.closed);
     if (assigneeChanged) {
-      if (body.assignee !== null) await checkAssignee(tx, body.assignee!, order.organizationId);
+      if (body.assignee !== null) await checkOrderAssignee(tx, auth, body.assignee!, order.organizationId);
       changes.assigneeId = body.assignee ?? null;
     }
     await tx.update(workOrders).set(changes).where(eq(workOrders.id, id));
