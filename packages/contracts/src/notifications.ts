@@ -217,21 +217,21 @@ export const NOTIFY_MESSAGES = {
   channelsList: `'Channels' must be a list of: ${NOTIFY_CHANNELS.join(', ')}`,
 } as const;
 
-const M = NOTIFY_MESSAGES;
+const N = NOTIFY_MESSAGES;
 /** PUT notifications/preferences/: a field left out stays as it is; an empty list of organizations and projects follows everything one may see. */
 export const notifyPreferencesBody = z.object({
   organizations: z
-    .array(bodyId, { error: M.organizationsList })
-    .max(NOTIFY_LIMITS.organizations, M.organizationsTooMany)
+    .array(bodyId, { error: N.organizationsList })
+    .max(NOTIFY_LIMITS.organizations, N.organizationsTooMany)
     .optional(),
   projects: z
-    .array(z.string({ error: M.projectsList }).trim().min(1, M.projectsList).max(NOTIFY_LIMITS.projectMax), {
-      error: M.projectsList,
+    .array(z.string({ error: N.projectsList }).trim().min(1, N.projectsList).max(NOTIFY_LIMITS.projectMax), {
+      error: N.projectsList,
     })
-    .max(NOTIFY_LIMITS.projects, M.projectsTooMany)
+    .max(NOTIFY_LIMITS.projects, N.projectsTooMany)
     .optional(),
-  severities: z.array(z.enum(ALARM_SEVERITIES, { error: M.severitiesList }), { error: M.severitiesList }).optional(),
-  channels: z.array(z.enum(NOTIFY_CHANNELS, { error: M.channelsList }), { error: M.channelsList }).optional(),
+  severities: z.array(z.enum(ALARM_SEVERITIES, { error: N.severitiesList }), { error: N.severitiesList }).optional(),
+  channels: z.array(z.enum(NOTIFY_CHANNELS, { error: N.channelsList }), { error: N.channelsList }).optional(),
 });
 export type NotifyPreferencesBody = z.infer<typeof notifyPreferencesBody>;
 
