@@ -230,7 +230,9 @@ export const notifyPreferencesBody = z.object({
     })
     .max(NOTIFY_LIMITS.projects, N.projectsTooMany)
     .optional(),
-  severities: z.array(z.enum(ALARM_SEVERITIES, { error: N.severitiesList }), { error: N.severitiesList }).optional(),
+  severities: z
+    .array(z.enum(ALARM_SEVERITIES, { error: N.severitiesList }), { error: N.severitiesList })
+    .optional(),
   channels: z.array(z.enum(NOTIFY_CHANNELS, { error: N.channelsList }), { error: N.channelsList }).optional(),
 });
 export type NotifyPreferencesBody = z.infer<typeof notifyPreferencesBody>;

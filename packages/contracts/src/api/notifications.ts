@@ -140,7 +140,7 @@ export const notificationApi = {
     method: 'POST',
     path: '/notifications/:id/read/',
     access: SIGNED_IN,
-    summary: 'Mark one of the caller\'s notifications read; answers the unread count left',
+    summary: "Mark one of the caller's notifications read; answers the unread count left",
     params,
     response: notificationReadAnswer,
     audited: false,

@@ -105,9 +105,15 @@ export const notifyPreferences = pgTable('notify_preferences', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   /** Followed organizations; with `projects` both empty, everything the person may see. */
-  organizations: integer('organizations').array().notNull().default(sql`'{}'::integer[]`),
+  organizations: integer('organizations')
+    .array()
+    .notNull()
+    .default(sql`'{}'::integer[]`),
   /** Followed projects (activation names), besides the organizations. */
-  projects: text('projects').array().notNull().default(sql`'{}'::text[]`),
+  projects: text('projects')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   severities: text('severities').array().$type<AlarmSeverity[]>().notNull(),
   channels: text('channels').array().$type<NotifyChannel[]>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -12,7 +12,8 @@ import { notFound } from '../../errors';
 // A person's bell: their own in-app notifications, newest first, and marking them read. Every query
 // names the caller: another person's notification answers 404.
 
-const mine = (auth: AuthUser) => and(eq(userNotifications.userId, auth.id), eq(userNotifications.inApp, true));
+const mine = (auth: AuthUser) =>
+  and(eq(userNotifications.userId, auth.id), eq(userNotifications.inApp, true));
 const unread = isNull(userNotifications.readAt);
 
 function rows(db: Db) {
@@ -105,7 +106,9 @@ export async function notificationEvents(
   const newestIds = withNewest ? people.flatMap((p) => (p.newest === null ? [] : [Number(p.newest)])) : [];
   const newest = new Map<number, NotificationRow>();
   if (newestIds.length > 0) {
-    const latest = await rows(db).where(sql`${userNotifications.id} = any(${sql.param(newestIds)}::bigint[])`);
+    const latest = await rows(db).where(
+      sql`${userNotifications.id} = any(${sql.param(newestIds)}::bigint[])`,
+    );
     for (const r of latest) newest.set(r.id, toRow(r));
   }
   return people.map((p) => ({

@@ -76,7 +76,9 @@ export async function sendNotificationMails(deps: MailDeps): Promise<string[]> {
   const sent: string[] = [];
   for (const { email, items } of people.values()) {
     const subject =
-      items.length === 1 ? `RMS Console: ${items[0]!.title}` : `RMS Console: ${items.length} alarm notifications`;
+      items.length === 1
+        ? `RMS Console: ${items[0]!.title}`
+        : `RMS Console: ${items.length} alarm notifications`;
     const lines = [
       ...items.flatMap((i) => [i.title, `  ${alarmLink(deps, i.alarm)}`]),
       '',
@@ -160,7 +162,9 @@ export async function sendDigests(deps: MailDeps): Promise<string[]> {
       summary,
       '',
       ...list,
-      ...(total > DIGEST_LIST ? [`… and ${total - DIGEST_LIST} more: ${deps.publicUrl}/alarms-view`, ''] : []),
+      ...(total > DIGEST_LIST
+        ? [`… and ${total - DIGEST_LIST} more: ${deps.publicUrl}/alarms-view`, '']
+        : []),
       '',
       `Change what you are told of: ${settingsLink(deps)}`,
     ];

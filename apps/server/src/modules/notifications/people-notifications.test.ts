@@ -102,7 +102,11 @@ describe('the fan-out', () => {
   it('follows only the organizations, projects and severities chosen; inactive people get nothing', async () => {
     const saved = await api(admin, 'PUT', 'notifications/preferences/', { organizations: [orgB] });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toMatchObject({ organizations: [orgB], severities: ['critical', 'major'], saved: true });
+    expect(saved.json()).toMatchObject({
+      organizations: [orgB],
+      severities: ['critical', 'major'],
+      saved: true,
+    });
     const gone = await addUser(t, orgA, 'gone@customer-a.example', ['VIEW_DEVICE_DATA']);
     const goneId = await idOf('gone@customer-a.example');
     await t.database.db.update(users).set({ isActive: false }).where(eq(users.id, goneId));
@@ -127,7 +131,10 @@ describe('the fan-out', () => {
   });
 
   it('tells the assignee of an alarm assigned to them, whatever they follow', async () => {
-    const handler = await addUser(t, orgA, 'handler@customer-a.example', ['VIEW_DEVICE_DATA', 'HANDLE_ALARMS']);
+    const handler = await addUser(t, orgA, 'handler@customer-a.example', [
+      'VIEW_DEVICE_DATA',
+      'HANDLE_ALARMS',
+    ]);
     await api(handler, 'PUT', 'notifications/preferences/', { severities: ['warning'] });
     const alarm = await raise(f.lampA, 'E33');
     await fanOut();
@@ -137,7 +144,11 @@ describe('the fan-out', () => {
     expect(assigned.statusCode).toBe(200);
     await fanOut();
     expect(await notes(handler)).toMatchObject([
-      { kind: 'assigned', alarm, title: 'Assigned to you: Device fault (E33) on RMS-MON-A1 · Ring Road Lights' },
+      {
+        kind: 'assigned',
+        alarm,
+        title: 'Assigned to you: Device fault (E33) on RMS-MON-A1 · Ring Road Lights',
+      },
     ]);
     // Assigning oneself is no news.
     const mine = await raise(f.lampA, 'E34');
@@ -166,7 +177,9 @@ describe('the bell', () => {
   });
 
   it('refuses a request without a session and a notification id that is not a number', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/notifications/unread/' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/notifications/unread/' })).statusCode).toBe(
+      401,
+    );
     const bad = await api(f.userA, 'POST', 'notifications/abc/read/');
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json<{ errors: object }>().errors)).toEqual(['id']);
@@ -214,9 +227,7 @@ describe('e-mail', () => {
     expect(await t.app.notifications.sendMails()).toEqual([]);
     expect(mailsTo(t.config.dataDir, to)).toHaveLength(1);
     // The pause has passed: both come in one e-mail.
-    await t.database.db.execute(
-      sql`update notify_mailings set last_sent_at = now() - interval '6 minutes'`,
-    );
+    await t.database.db.execute(sql`update notify_mailings set last_sent_at = now() - interval '6 minutes'`);
     expect(await t.app.notifications.sendMails()).toEqual([to]);
     const mails = mailsTo(t.config.dataDir, to);
     expect(mails).toHaveLength(2);
@@ -284,12 +295,18 @@ describe('escalation', () => {
     expect(await t.app.notifications.escalate()).toEqual([]);
 
     expect(await notes(boss)).toMatchObject([
-      { kind: 'escalated', alarm: left, title: 'Escalated: Device fault (E51) on RMS-MON-A1 · Ring Road Lights' },
+      {
+        kind: 'escalated',
+        alarm: left,
+        title: 'Escalated: Device fault (E51) on RMS-MON-A1 · Ring Road Lights',
+      },
     ]);
     // Another organization's person named by the rule is told nothing.
     expect((await notes(f.userB)).some((n) => n.alarm === left)).toBe(false);
     expect(await t.app.notifications.sendMails()).toContain('boss@customer-a.example');
-    expect(mailsTo(t.config.dataDir, 'boss@customer-a.example')[0]).toContain('Escalated: Device fault (E51)');
+    expect(mailsTo(t.config.dataDir, 'boss@customer-a.example')[0]).toContain(
+      'Escalated: Device fault (E51)',
+    );
     const detail = await api(admin, 'GET', `monitoring/alarms/${left}/`);
     const timeline = detail.json<{ timeline: { type: string }[] }>().timeline.map((e) => e.type);
     expect(timeline.filter((type) => type === 'escalated')).toHaveLength(1);
@@ -312,7 +329,11 @@ describe('preferences', () => {
   it('changes only the fields sent', async () => {
     await api(f.userB, 'PUT', 'notifications/preferences/', { severities: ['minor'] });
     const saved = await api(f.userB, 'PUT', 'notifications/preferences/', { channels: ['email'] });
-    expect(saved.json()).toMatchObject({ severities: ['minor'], channels: ['email'], detail: NOTIFY_MESSAGES.saved });
+    expect(saved.json()).toMatchObject({
+      severities: ['minor'],
+      channels: ['email'],
+      detail: NOTIFY_MESSAGES.saved,
+    });
   });
 
   it.each([
@@ -337,8 +358,8 @@ describe('preferences', () => {
     const project = await api(f.userA, 'PUT', 'notifications/preferences/', { projects: ['B Park'] });
     expect(project.json()).toMatchObject({ errors: { projects: [NOTIFY_MESSAGES.projectUnknown] } });
     // The provider's people may follow any organization.
-    expect((await api(admin, 'PUT', 'notifications/preferences/', { organizations: [orgA, orgB] })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await api(admin, 'PUT', 'notifications/preferences/', { organizations: [orgA, orgB] })).statusCode,
+    ).toBe(200);
   });
 });

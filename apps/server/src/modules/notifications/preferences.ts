@@ -24,7 +24,12 @@ async function choicesOf(db: Db, auth: AuthUser): Promise<NotifyPreferences['cho
   const orgs = await db
     .select({ id: organizations.id, name: organizations.companyName })
     .from(organizations)
-    .where(and(eq(organizations.isActive, true), auth.isProvider ? undefined : eq(organizations.id, auth.organizationId)))
+    .where(
+      and(
+        eq(organizations.isActive, true),
+        auth.isProvider ? undefined : eq(organizations.id, auth.organizationId),
+      ),
+    )
     .orderBy(asc(organizations.companyName));
   const projects = await db
     .selectDistinct({ name: activations.name })

@@ -52,7 +52,9 @@ describe('the notification bell', () => {
     const bell = await screen.findByRole('button', { name: 'Notifications: 2 unread' });
     await user().click(bell);
     expect(await screen.findByText('Escalated to you')).toBeInTheDocument();
-    await user().click(await screen.findByRole('listitem', { name: 'Unread: Load fault on RMS-11 · Ring Road' }));
+    await user().click(
+      await screen.findByRole('listitem', { name: 'Unread: Load fault on RMS-11 · Ring Road' }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/alarms-view'));
     expect(router.state.location.search).toBe('?alarm=31');
     expect(seen.some((r) => r.method === 'POST' && r.path === 'notifications/5/read/')).toBe(true);
