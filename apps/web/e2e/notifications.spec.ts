@@ -49,8 +49,11 @@ test('the bell counts a new alarm live, lists it and opens it; the settings save
   await shoot(page, 'bell');
   await item.click();
   await expect(page).toHaveURL(/\/alarms-view\?alarm=\d+$/);
-  await expect(page.getByRole('dialog', { name: `Load fault · ${CODE}` })).toBeVisible();
+  const drawer = page.getByRole('dialog', { name: `Load fault · ${CODE}` });
+  await expect(drawer).toBeVisible();
   await expect(bell).toHaveAccessibleName('Notifications');
+  await drawer.getByRole('button', { name: 'Close' }).click();
+  await expect(page).toHaveURL(/\/alarms-view$/);
 
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: 'Notification Settings' }).click();
