@@ -56,7 +56,7 @@ export function NotificationSettingsPage() {
     });
 
   return (
-    <Card title="Notifications" style={{ maxWidth: 760 }}>
+    <Card title="Notification Settings" style={{ maxWidth: 760 }}>
       {preferences.isError ? (
         <Alert type="error" title="The notification settings could not be loaded" />
       ) : !data ? (
