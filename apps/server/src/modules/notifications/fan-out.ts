@@ -9,7 +9,8 @@ const seen = maySee(sql`al.device_org`);
 // stored cursor and makes each person's notifications in one INSERT ... SELECT, so the ingest and the
 // alarm actions write nothing more than their timeline entry:
 //  - raised: to everyone who may see the alarm and follows it (organizations or projects, severity),
-//    when their channels hold the bell or e-mail;
+//    when their channels hold the bell or e-mail; not for an alarm whose fault is older than a day
+//    (history a device uploads late, the demo's backfill: not news);
 //  - assigned: to the new assignee (not when they assigned themselves), whatever they follow;
 //  - escalated: to the people its rule names (escalate_to), in the bell and by e-mail, whatever they follow.
 // Nobody is told of an alarm they may not see, and inactive people nothing. An entry is made into a
@@ -20,6 +21,8 @@ const seen = maySee(sql`al.device_org`);
 const CURSOR = 'fan-out';
 /** Entries read in one run at most; the next run goes on from there. */
 const BATCH = 5000;
+/** A raised alarm whose fault time is older than this is history, not news. */
+const NEWS_WINDOW = sql.raw(`interval '1 day'`);
 /** How far below the cursor entries of the last minute are read again (late commits). */
 const LOOKBACK_IDS = 1000;
 
@@ -58,7 +61,7 @@ export async function fanOut(db: Db): Promise<FanOutResult> {
       ),
       alarm as (
         select ev.id as event_id, ev.type, ev.actor_id, ev.assignee_id, a.id as alarm_id, a.rule_id,
-          d.organization_id as device_org, ${alarmTitle} as title, a.severity, project
+          d.organization_id as device_org, ${alarmTitle} as title, a.severity, a.fault_time, project
         from ev join alarms a on a.id = ev.alarm_id join rms_devices d on d.id = a.device_id
           cross join lateral (select ${projectOf} as project) pr
       ),
@@ -70,7 +73,7 @@ export async function fanOut(db: Db): Promise<FanOutResult> {
           join users u on true
           join organizations uo on uo.id = u.organization_id
           left join notify_preferences np on np.user_id = u.id
-        where al.type = 'raised' and ${seen}
+        where al.type = 'raised' and al.fault_time > now() - ${NEWS_WINDOW} and ${seen}
           and ${follows({ severity: sql`al.severity`, organization: sql`al.device_org`, project: sql`al.project` })}
           and (${wants('in_app')} or ${wants('email')})
         union all

@@ -85,6 +85,8 @@ describe('the fan-out', () => {
     expect(ofA.every((n) => n.title.includes('RMS-MON-A1') && n.kind === 'raised')).toBe(true);
     expect(ofA.every((n) => ['critical', 'major'].includes(n.severity))).toBe(true);
     expect(ofA.some((n) => n.title.includes('Battery low'))).toBe(false);
+    // Raised three days ago (history sent late): not news.
+    expect(ofA.some((n) => n.title.includes('(E12)'))).toBe(false);
     expect(ofA[0]!.title).toContain('Ring Road Lights');
     const ofB = await notes(f.userB);
     expect(ofB.map((n) => n.title)).toEqual(['Device fault (E99) on RMS-MON-B1 · B Park']);
