@@ -258,6 +258,10 @@ describe('two instances on one PostgreSQL and one broker', () => {
         'audit.retention',
         'commands.redeliver',
         'device-link.sweep',
+        'notifications.digest',
+        'notifications.escalation',
+        'notifications.fan-out',
+        'notifications.mail',
         'reports.retention',
         'telemetry.maintenance',
         // The webhooks' sending runs on every instance (scope 'instance'), not through this table.

@@ -94,6 +94,11 @@ const envSchema = z.object({
   WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
   WEBHOOK_PAUSE_AFTER_FAILURES: z.coerce.number().int().min(1).max(1000).default(20),
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
+  // People's notifications (docs/notifications.md): the daily digest's local hour (TIME_ZONE), the least
+  // time between two notification e-mails to one person, and how often the notification jobs look.
+  NOTIFY_DIGEST_HOUR: z.coerce.number().int('a whole hour').min(0, '0 to 23').max(23, '0 to 23').default(7),
+  NOTIFY_EMAIL_MINUTES: z.coerce.number().int('whole minutes').min(1).max(1440).default(5),
+  NOTIFY_EVERY_SECONDS: z.coerce.number().int('whole seconds').min(1).max(3600).default(10),
   TELEMETRY_HOURLY_RETENTION_DAYS: z.coerce
     .number()
     .int('whole days')
@@ -168,6 +173,8 @@ export interface Config {
   telemetry: TelemetryStorageSettings;
   /** Outbound webhooks: who may be called, how often a delivery is tried, when a webhook pauses. */
   webhooks: WebhookSettings;
+  /** People's notifications: digest hour, e-mail pacing, how often the jobs run. */
+  notify: NotifySettings;
   smtpUrl: string | undefined;
   mailFrom: string;
   jwtSecret: string;
@@ -201,6 +208,15 @@ export interface Config {
   /** Access tokens live minutes; refresh tokens days. */
   accessTokenSeconds: number;
   refreshTokenSeconds: number;
+}
+
+export interface NotifySettings {
+  /** NOTIFY_DIGEST_HOUR: the local hour (TIME_ZONE) from which yesterday's digest is sent. */
+  digestHour: number;
+  /** NOTIFY_EMAIL_MINUTES: at most one notification e-mail per person this often (the rest wait, batched). */
+  emailMinutes: number;
+  /** NOTIFY_EVERY_SECONDS: how often the fan-out, escalation and e-mail jobs run. */
+  everySeconds: number;
 }
 
 export interface WebhookSettings {
@@ -311,6 +327,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxAttempts: e.WEBHOOK_MAX_ATTEMPTS,
       pauseAfterFailures: e.WEBHOOK_PAUSE_AFTER_FAILURES,
       timeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000,
+    },
+    notify: {
+      digestHour: e.NOTIFY_DIGEST_HOUR,
+      emailMinutes: e.NOTIFY_EMAIL_MINUTES,
+      everySeconds: e.NOTIFY_EVERY_SECONDS,
     },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

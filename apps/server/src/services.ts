@@ -12,6 +12,7 @@ import { ReportExports } from './modules/monitoring';
 import {
   DELIVERY_EVERY_MS,
   LOG_TRIM_EVERY_MS,
+  PeopleNotifications,
   SecretBox,
   WebhookDelivery,
   type WebhookContext,
@@ -47,6 +48,8 @@ export interface Services {
   metrics: Metrics;
   /** Outbound webhooks: their secrets, settings and delivery (modules/notifications). */
   webhooks: WebhookContext;
+  /** People's notifications: fan-out, escalation, e-mail and digest jobs, live counts (modules/notifications). */
+  notifications: PeopleNotifications;
 }
 
 export interface ServiceLifecycle {
@@ -164,6 +167,16 @@ export async function createServices(options: {
     publicUrl: config.publicUrl,
   });
   await webhookDelivery.listen(listener);
+  // People's notifications, made from the alarm timeline by periodic jobs (ready, below).
+  const notifications = new PeopleNotifications({
+    db,
+    log,
+    mailer,
+    liveEvents,
+    publicUrl: config.publicUrl,
+    timeZone: config.timeZone,
+    settings: config.notify,
+  });
   const tokens = new TokenService(config.jwtSecret, config.accessTokenSeconds);
   // The first start's generated passwords stop being printed once their account is used.
   const firstCredentials = new FirstCredentials(config.dataDir);
@@ -212,6 +225,7 @@ export async function createServices(options: {
       deviceLink,
       metrics,
       webhooks: { db, secrets: webhookSecrets, settings: config.webhooks, delivery: webhookDelivery },
+      notifications,
     },
     ready: async () => {
       jobs.add({
@@ -236,6 +250,7 @@ export async function createServices(options: {
         everyMs: LOG_TRIM_EVERY_MS,
         run: () => webhookDelivery.trimLog(),
       });
+      for (const job of notifications.jobs()) jobs.add(job);
     },
     closing: async () => {
       // A stop begins: no new device connections either (the HTTP server stops taking them next).

@@ -205,6 +205,10 @@ const PAGES: Partial<Record<ConsolePath, Page>> = {
     () => import('./features/notifications/webhooks-page'),
     (m) => m.WebhooksPage,
   ),
+  '/notification-settings': page(
+    () => import('./features/notifications/notification-settings-page'),
+    (m) => m.NotificationSettingsPage,
+  ),
 };
 
 export const REGISTERED_PATHS: ReadonlySet<string> = new Set(Object.keys(PAGES));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMMAND_KINDS, COMMAND_STATUSES } from './commands';
 import { alarmRow } from './monitoring';
+import { notificationRow } from './notifications';
 import { DEVICE_STATUSES } from './telemetry';
 
 // The live channel (GET /api/v1/events/, server-sent events): what changes on the devices the caller
@@ -8,7 +9,7 @@ import { DEVICE_STATUSES } from './telemetry';
 // comment lines (`: ping`) keep the connection open. The console refetches or patches its queries on
 // each one (apps/web/src/api/live.ts); the data is a hint, the routes stay the source of truth.
 
-export const LIVE_EVENT_NAMES = ['live', 'alarm', 'command'] as const;
+export const LIVE_EVENT_NAMES = ['live', 'alarm', 'command', 'notification'] as const;
 export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
 
 /** Seconds between heartbeat comments; proxies close streams idle for much longer. */
@@ -49,7 +50,18 @@ export const commandEvent = z.object({
 });
 export type CommandEvent = z.infer<typeof commandEvent>;
 
+/**
+ * `notification`: the caller's own notifications changed (a new one, or some read): their unread count
+ * now, and the newest new one (null when the change was a read). Only ever sent to its person.
+ */
+export const notificationEvent = z.object({
+  unread: z.number().int(),
+  newest: notificationRow.nullable(),
+});
+export type NotificationEvent = z.infer<typeof notificationEvent>;
+
 export type LiveMessage =
   | { event: 'live'; data: LiveStateEvent }
   | { event: 'alarm'; data: AlarmEvent }
-  | { event: 'command'; data: CommandEvent };
+  | { event: 'command'; data: CommandEvent }
+  | { event: 'notification'; data: NotificationEvent };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listResponse, pageQuery } from './common';
-import { requiredMessage } from './fields';
+import { bodyId, requiredMessage } from './fields';
+import { ALARM_SEVERITIES, type AlarmSeverity } from './telemetry';
 
 // Outbound webhooks (ours, issue 15): an organization's HTTPS endpoints told of alarm and device events
 // by signed JSON POSTs. Payload, headers and signature: docs/webhooks.md.
@@ -162,3 +163,110 @@ export const webhookTestResult = z.object({
   detail: z.string(),
 });
 export type WebhookTestResult = z.infer<typeof webhookTestResult>;
+
+// ---- People's notifications (docs/notifications.md): each person's bell, e-mails and daily digest of
+// the alarms they follow, and escalation. A person sets only their own preferences.
+
+/** in_app: the console's bell; email: an e-mail soon after (batched); digest: yesterday's alarms each morning. */
+export const NOTIFY_CHANNELS = ['in_app', 'email', 'digest'] as const;
+export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];
+export const NOTIFY_CHANNEL_LABELS: Record<NotifyChannel, string> = {
+  in_app: 'In the console (bell)',
+  email: 'E-mail',
+  digest: 'Daily digest e-mail',
+};
+
+/** raised: an alarm one follows; escalated: still unacknowledged, one is named by its rule; assigned: to you. */
+export const NOTIFICATION_KINDS = ['raised', 'escalated', 'assigned'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+  raised: 'Alarm raised',
+  escalated: 'Escalated to you',
+  assigned: 'Assigned to you',
+};
+
+/** Without saved preferences: the bell, for critical and major alarms of everything one may see. */
+export const DEFAULT_NOTIFY_PREFERENCES = {
+  organizations: [] as number[],
+  projects: [] as string[],
+  severities: ['critical', 'major'] as AlarmSeverity[],
+  channels: ['in_app'] as NotifyChannel[],
+};
+
+export const NOTIFY_LIMITS = { organizations: 200, projects: 200, projectMax: 200 } as const;
+
+export const NOTIFY_LABELS = {
+  organizations: 'Organizations',
+  projects: 'Projects',
+  severities: 'Severities',
+  channels: 'Channels',
+} as const;
+
+export const NOTIFY_MESSAGES = {
+  saved: 'Notification settings saved',
+  read: 'Marked as read',
+  readAll: (n: number) => `${n} notification${n === 1 ? '' : 's'} marked as read`,
+  notFound: 'Notification not found',
+  organizationsList: "'Organizations' must be a list of organization ids",
+  organizationsTooMany: `'Organizations' may name at most ${NOTIFY_LIMITS.organizations} organizations`,
+  organizationUnknown: "'Organizations' names an organization you cannot see",
+  projectsList: "'Projects' must be a list of project names",
+  projectsTooMany: `'Projects' may name at most ${NOTIFY_LIMITS.projects} projects`,
+  projectUnknown: "'Projects' names a project you cannot see",
+  severitiesList: `'Severities' must be a list of: ${ALARM_SEVERITIES.join(', ')}`,
+  channelsList: `'Channels' must be a list of: ${NOTIFY_CHANNELS.join(', ')}`,
+} as const;
+
+const N = NOTIFY_MESSAGES;
+/** PUT notifications/preferences/: a field left out stays as it is; an empty list of organizations and projects follows everything one may see. */
+export const notifyPreferencesBody = z.object({
+  organizations: z
+    .array(bodyId, { error: N.organizationsList })
+    .max(NOTIFY_LIMITS.organizations, N.organizationsTooMany)
+    .optional(),
+  projects: z
+    .array(z.string({ error: N.projectsList }).trim().min(1, N.projectsList).max(NOTIFY_LIMITS.projectMax), {
+      error: N.projectsList,
+    })
+    .max(NOTIFY_LIMITS.projects, N.projectsTooMany)
+    .optional(),
+  severities: z
+    .array(z.enum(ALARM_SEVERITIES, { error: N.severitiesList }), { error: N.severitiesList })
+    .optional(),
+  channels: z.array(z.enum(NOTIFY_CHANNELS, { error: N.channelsList }), { error: N.channelsList }).optional(),
+});
+export type NotifyPreferencesBody = z.infer<typeof notifyPreferencesBody>;
+
+/** One's preferences (the defaults until saved), and what one may choose from. */
+export const notifyPreferences = z.object({
+  organizations: z.array(z.number().int()),
+  projects: z.array(z.string()),
+  severities: z.array(z.enum(ALARM_SEVERITIES)),
+  channels: z.array(z.enum(NOTIFY_CHANNELS)),
+  /** False until saved once: the defaults apply. */
+  saved: z.boolean(),
+  choices: z.object({
+    organizations: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    projects: z.array(z.string()),
+  }),
+});
+export type NotifyPreferences = z.infer<typeof notifyPreferences>;
+export const notifyPreferencesSaved = notifyPreferences.extend({ detail: z.string() });
+
+export const notificationRow = z.object({
+  id: z.number().int(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  title: z.string(),
+  /** The alarm it is about: the alarms view opens it (?alarm=<id>). */
+  alarm: z.number().int(),
+  severity: z.enum(ALARM_SEVERITIES),
+  created_at: z.string(),
+  read_at: z.string().nullable(),
+});
+export type NotificationRow = z.infer<typeof notificationRow>;
+export const notificationList = listResponse(notificationRow);
+export const notificationListQuery = pageQuery.extend({
+  unread: z.enum(['true', 'false'], { error: "'unread' must be true or false" }).optional(),
+});
+export const unreadCount = z.object({ unread: z.number().int() });
+export const notificationReadAnswer = z.object({ detail: z.string(), unread: z.number().int() });

@@ -34,6 +34,7 @@ export const CONSOLE_ROUTES = [
   { path: '/ourpolicy', title: 'Our Policy', access: PUBLIC },
   { path: '/', title: 'Dashboard', access: SIGNED_IN, menu: { label: 'Dashboard', group: 'Dashboard' } },
   { path: '/manage-profile', title: 'Manage Profile', access: SIGNED_IN },
+  { path: '/notification-settings', title: 'Notification Settings', access: SIGNED_IN },
   { path: '/client-details', title: 'Client Details', access: SIGNED_IN },
 
   {

@@ -176,8 +176,15 @@ export const ALARM_SEVERITY_LABELS: Record<AlarmSeverity, string> = {
   minor: 'Minor',
   warning: 'Warning',
 };
-/** What an alarm's timeline records. */
-export const ALARM_EVENT_TYPES = ['raised', 'acknowledged', 'assigned', 'commented', 'cleared'] as const;
+/** What an alarm's timeline records; `escalated`: still unacknowledged after its rule's time, its people told. */
+export const ALARM_EVENT_TYPES = [
+  'raised',
+  'acknowledged',
+  'assigned',
+  'commented',
+  'cleared',
+  'escalated',
+] as const;
 export type AlarmEventType = (typeof ALARM_EVENT_TYPES)[number];
 
 export const INGEST_MESSAGES = {

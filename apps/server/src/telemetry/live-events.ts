@@ -94,6 +94,12 @@ export class LiveEvents {
     if (changes.commands?.length) this.everywhere(() => commandMessages(this.options.db, changes.commands!));
   }
 
+  /** Messages made elsewhere (a person's notifications), to the subscribers of every instance. */
+  async publish(messages: readonly RoutedMessage[]): Promise<void> {
+    if (this.stopped || messages.length === 0 || (!this.fanout.shared && this.subscribers === 0)) return;
+    await this.fanout.everywhere(messages);
+  }
+
   /**
    * Commands just committed, with the status they have by now (usually pending; sent already when the
    * device was there to take it). Every instance heard the commit: each tells only its own subscribers.

@@ -16,6 +16,8 @@ import { rowsOf } from '../db/rows';
 /** A message and the organization whose users (and the provider's) may receive it. */
 export interface RoutedMessage {
   organizationId: number;
+  /** A person's own message (their notifications): only that person's signed-in streams receive it. */
+  userId?: number;
   message: LiveMessage;
 }
 

@@ -1,6 +1,7 @@
 import type { Query, QueryFilters, QueryKey } from '@tanstack/react-query';
 import { dashboardApi as D } from '@rms/contracts/api/dashboard';
 import { GRAPH_API, monitoringApi as M } from '@rms/contracts/api/monitoring';
+import { notificationApi as N } from '@rms/contracts/api/notifications';
 import { parameterApi as P } from '@rms/contracts/api/parameters';
 import type { Endpoint } from '@rms/contracts/endpoint';
 import { endpointKey } from './queries';
@@ -20,7 +21,10 @@ import { endpointKey } from './queries';
 //   liveQueries.fleet        fleet-wide views (map, device report, the dashboard's summary, inventory
 //                              and harvest): `live` events at most every 15 s; a screen of many devices
 //                              (the map) may rather patch its own data from subscribeLiveEvents()
-//   liveQueries.all          every monitoring and dashboard panel query: after the channel reopens
+//   liveKeys.unread          the bell's unread count: `notification` events set it in place
+//   liveKeys.notifications   the person's notification list: `notification` events
+//   liveQueries.all          every monitoring and dashboard panel query, and the bell's: after the
+//                              channel reopens
 //
 // Ids are the devices' inventory ids (numbers), as the server's events carry them.
 
@@ -51,12 +55,17 @@ const matching = (test: (key: QueryKey) => boolean): QueryFilters => ({
 export const liveKeys = {
   liveReport: (id: number) => endpointKey(M.liveReport, { query: { device: id } }),
   parameterSetting: (id: number) => endpointKey(P.setting, { query: { device: id } }),
+  unread: endpointKey(N.unread, {}),
+  /** The start of every key of the person's notification list. */
+  notifications: [N.list.area, N.list.method, N.list.path] as const,
   /** The start of every alarms-view list's key. */
   alarms: [M.alarms.area, M.alarms.method, M.alarms.path] as const,
 };
 
 export const liveQueries = {
-  all: matching((key) => key[0] === MONITORING || callOf(key, DASHBOARD_ENDPOINTS)),
+  all: matching(
+    (key) => key[0] === MONITORING || callOf(key, DASHBOARD_ENDPOINTS) || callOf(key, [N.list, N.unread]),
+  ),
   device: (id: number) => matching((key) => callOf(key, DEVICE_ENDPOINTS) && deviceOf(key) === id),
   alarms: matching((key) => callOf(key, ALARM_ENDPOINTS)),
   fleet: matching((key) => callOf(key, FLEET_ENDPOINTS)),

@@ -201,6 +201,11 @@ export function liveUpdater(queryClient: QueryClient): (message: LiveMessage) =>
           void queryClient.invalidateQueries({ queryKey: liveKeys.parameterSetting(message.data.device) });
         }
         break;
+      case 'notification':
+        // The bell's count at once; its list (and the notification pages) reload.
+        queryClient.setQueryData(liveKeys.unread, { unread: message.data.unread });
+        void queryClient.invalidateQueries({ queryKey: liveKeys.notifications });
+        break;
     }
   };
 }

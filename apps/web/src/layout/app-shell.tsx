@@ -7,6 +7,7 @@ import { accessHolder } from '../auth/session-store';
 import { useSession } from '../auth/use-session';
 import { BrandLogo } from '../components/brand-logo';
 import { PageSpinner } from '../components/page-spinner';
+import { NotificationBell } from '../features/notifications/notification-bell';
 import { PRODUCT_NAME } from '../lib/branding';
 import { AppFooter } from './app-footer';
 import { DeviceSearch } from './device-search';
@@ -97,6 +98,7 @@ export function AppShell({ registeredPaths, children }: AppShellProps) {
             <Flex align="center" gap={12} style={{ minWidth: 0 }}>
               <DeviceSearch width={narrow ? 180 : 280} />
               <LiveIndicator />
+              <NotificationBell />
               <UserMenu user={session.user} />
             </Flex>
           </Flex>

@@ -1,4 +1,4 @@
-import { DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { BellOutlined, DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import type { SessionUser } from '@rms/contracts/session';
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router';
@@ -11,11 +11,12 @@ export function displayName(user: Pick<SessionUser, 'first_name' | 'last_name' |
 const ITEMS: MenuProps['items'] = [
   { key: 'profile', icon: <UserOutlined />, label: 'Manage Profile' },
   { key: 'password', icon: <KeyOutlined />, label: 'Change Password' },
+  { key: 'notifications', icon: <BellOutlined />, label: 'Notification Settings' },
   { type: 'divider' },
   { key: 'logout', icon: <LogoutOutlined />, label: 'Log Out', danger: true },
 ];
 
-/** The header's user menu (spec 01 §2): profile, password and sign-out. */
+/** The header's user menu (spec 01 §2): profile, password, notification settings and sign-out. */
 export function UserMenu({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const name = displayName(user);
@@ -23,6 +24,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'profile') void navigate('/manage-profile');
     else if (key === 'password') void navigate('/manage-profile?tab=change-password');
+    else if (key === 'notifications') void navigate('/notification-settings');
     else if (key === 'logout') void logout();
   };
 

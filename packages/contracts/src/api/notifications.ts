@@ -13,6 +13,16 @@ import {
   webhookTestResult,
   webhookUpdateBody,
 } from '../notifications';
+import {
+  notificationList,
+  notificationListQuery,
+  notificationReadAnswer,
+  notifyPreferences,
+  notifyPreferencesBody,
+  notifyPreferencesSaved,
+  unreadCount,
+} from '../notifications';
+import { SIGNED_IN } from '../permissions';
 import { accessOf } from '../routes';
 
 // Outbound webhooks (ours): people (or API keys) holding MANAGE_WEBHOOKS manage their organization's;
@@ -104,5 +114,63 @@ export const notificationApi = {
     params,
     query: webhookDeliveryQuery,
     response: webhookDeliveryList,
+  }),
+
+  // People's notifications (docs/notifications.md): any signed-in person, their own only. Reading one
+  // that is someone else's answers 404.
+  list: endpoint({
+    area,
+    method: 'GET',
+    path: '/notifications/',
+    access: SIGNED_IN,
+    summary: "The caller's own notifications, newest first; ?unread=true: only those not read yet",
+    query: notificationListQuery,
+    response: notificationList,
+  }),
+  unread: endpoint({
+    area,
+    method: 'GET',
+    path: '/notifications/unread/',
+    access: SIGNED_IN,
+    summary: "How many of the caller's notifications are not read yet (the bell's count)",
+    response: unreadCount,
+  }),
+  read: endpoint({
+    area,
+    method: 'POST',
+    path: '/notifications/:id/read/',
+    access: SIGNED_IN,
+    summary: "Mark one of the caller's notifications read; answers the unread count left",
+    params,
+    response: notificationReadAnswer,
+    audited: false,
+  }),
+  readAll: endpoint({
+    area,
+    method: 'POST',
+    path: '/notifications/read_all/',
+    access: SIGNED_IN,
+    summary: "Mark every one of the caller's notifications read",
+    response: notificationReadAnswer,
+    audited: false,
+  }),
+  preferences: endpoint({
+    area,
+    method: 'GET',
+    path: '/notifications/preferences/',
+    access: SIGNED_IN,
+    summary:
+      "The caller's notification settings (the defaults until saved: the bell, for critical and major alarms of everything they may see) and what they may choose from",
+    response: notifyPreferences,
+  }),
+  preferencesUpdate: endpoint({
+    area,
+    method: 'PUT',
+    path: '/notifications/preferences/',
+    access: SIGNED_IN,
+    summary:
+      "Change the caller's notification settings: only the fields sent change; organizations and projects must be ones they may see",
+    body: notifyPreferencesBody,
+    response: notifyPreferencesSaved,
   }),
 };

@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -13,8 +16,16 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { WebhookDeliveryStatus, WebhookEventType, WebhookStatus } from '@rms/contracts/notifications';
+import type {
+  NotificationKind,
+  NotifyChannel,
+  WebhookDeliveryStatus,
+  WebhookEventType,
+  WebhookStatus,
+} from '@rms/contracts/notifications';
+import type { AlarmSeverity } from '@rms/contracts/telemetry';
 import { users } from './employees';
+import { alarmEvents, alarms } from './telemetry';
 import { organizations } from './organizations';
 
 // Outbound webhooks (docs/webhooks.md). A webhook belongs to an organization and names the event types
@@ -84,4 +95,90 @@ export const webhookDeliveries = pgTable(
       .where(sql`${t.status} = 'pending'`),
     index('webhook_deliveries_created').on(t.createdAt),
   ],
+);
+
+// People's notifications (docs/notifications.md). Each person's preferences (none saved: the defaults,
+// DEFAULT_NOTIFY_PREFERENCES), the notifications made for them from the alarm timeline by the fan-out
+// job, the job's cursor, when each person was last e-mailed, and the days whose digest was sent.
+export const notifyPreferences = pgTable('notify_preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Followed organizations; with `projects` both empty, everything the person may see. */
+  organizations: integer('organizations')
+    .array()
+    .notNull()
+    .default(sql`'{}'::integer[]`),
+  /** Followed projects (activation names), besides the organizations. */
+  projects: text('projects')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  severities: text('severities').array().$type<AlarmSeverity[]>().notNull(),
+  channels: text('channels').array().$type<NotifyChannel[]>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One notification of one person, made from one alarm timeline entry (at most once: the unique key). */
+export const userNotifications = pgTable(
+  'user_notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    alarmId: bigint('alarm_id', { mode: 'number' })
+      .notNull()
+      .references(() => alarms.id, { onDelete: 'cascade' }),
+    /** The timeline entry it came from. */
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => alarmEvents.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<NotificationKind>().notNull(),
+    title: text('title').notNull(),
+    /** Shown by the bell. */
+    inApp: boolean('in_app').notNull(),
+    /** To be e-mailed (the mail job sets `emailed_at` when it takes it). */
+    email: boolean('email').notNull(),
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('user_notifications_once').on(t.userId, t.eventId),
+    index('user_notifications_user').on(t.userId, t.id),
+    index('user_notifications_unread')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null and ${t.inApp}`),
+    index('user_notifications_to_mail')
+      .on(t.userId)
+      .where(sql`${t.email} and ${t.emailedAt} is null`),
+  ],
+);
+
+/** How far through alarm_events a job has read (name: the job). */
+export const notifyCursors = pgTable('notify_cursors', {
+  name: text('name').primaryKey(),
+  lastEventId: bigint('last_event_id', { mode: 'number' }).notNull(),
+});
+
+/** When a person was last sent a notification e-mail (at most one per NOTIFY_EMAIL_MINUTES). */
+export const notifyMailings = pgTable('notify_mailings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
+});
+
+/** A person's digest of one local day, taken once (by whichever instance inserts the row). */
+export const notifyDigests = pgTable(
+  'notify_digests',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );

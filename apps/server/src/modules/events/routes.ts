@@ -48,6 +48,8 @@ export const eventRoutes: FastifyPluginAsync = async (app) => {
     };
     const unsubscribe = app.liveEvents.subscribe((routed: RoutedMessage) => {
       if (ended || !canSeeOrganization(auth, routed.organizationId)) return;
+      // A person's own message goes to their sessions only (never to an API key, whoever made it).
+      if (routed.userId !== undefined && (auth.apiKey || routed.userId !== auth.id)) return;
       const { event, data } = routed.message;
       raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       if (raw.writableLength > MAX_BUFFERED_BYTES) end();

@@ -29,6 +29,7 @@ const EVENT_TEXT: Record<AlarmEventRow['type'], string> = {
   assigned: 'Assigned',
   commented: 'Comment',
   cleared: 'Cleared',
+  escalated: 'Escalated',
 };
 const EVENT_COLOUR: Record<AlarmEventRow['type'], string> = {
   raised: 'red',
@@ -36,11 +37,14 @@ const EVENT_COLOUR: Record<AlarmEventRow['type'], string> = {
   assigned: 'gray',
   commented: 'gray',
   cleared: 'green',
+  escalated: 'orange',
 };
 
 function eventLine(e: AlarmEventRow): string {
   const by = e.actor ? `by ${e.actor.name}` : 'by the device data';
   if (e.type === 'assigned') return `Assigned to ${e.assignee?.name ?? 'nobody'} ${by}`;
+  // Nobody acted: the alarm was left unacknowledged past its rule's time.
+  if (e.type === 'escalated') return 'Escalated: still unacknowledged, the people its rule names were told';
   return `${EVENT_TEXT[e.type]} ${by}`;
 }
 

@@ -6,6 +6,7 @@ import { ALARM_SEVERITIES, ALARM_SEVERITY_LABELS, type AlarmSeverity } from '@rm
 import { Button, Card, Checkbox, Flex, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useAllows } from '../../auth/use-allows';
 import { PagedTable } from '../../components/paged-table';
 import { AlarmStatusTag } from '../../components/status-tags';
@@ -93,7 +94,19 @@ export function AlarmsViewPage() {
   const [device, setDevice] = useState<PickedDevice | undefined>();
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number[]>([]);
-  const [openId, setOpenId] = useState<number | null>(null);
+  // The open alarm is in the address (?alarm=<id>), so a notification or an e-mail can link to it.
+  const [search, setSearch] = useSearchParams();
+  const openId = Number(search.get('alarm')) || null;
+  const setOpenId = (id: number | null) =>
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id === null) next.delete('alarm');
+        else next.set('alarm', String(id));
+        return next;
+      },
+      { replace: id === null },
+    );
   const filtered =
     <T,>(set: (v: T) => void) =>
     (v: T) => {

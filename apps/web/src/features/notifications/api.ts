@@ -2,7 +2,11 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { auditLogApi } from '@rms/contracts/api/audit-log';
 import { notificationApi as A } from '@rms/contracts/api/notifications';
 import { pageOf } from '@rms/contracts/common';
-import type { WebhookCreateBody, WebhookUpdateBody } from '@rms/contracts/notifications';
+import type {
+  NotifyPreferencesBody,
+  WebhookCreateBody,
+  WebhookUpdateBody,
+} from '@rms/contracts/notifications';
 import { api } from '../../api/client';
 import { apiPage, apiQuery, useInvalidatingMutation } from '../../api/queries';
 
@@ -55,4 +59,32 @@ export function useTestWebhook() {
 
 export function useResumeWebhook() {
   return useInvalidatingMutation((id: number) => api(A.webhookResume, { params: { id } }), RELOADS);
+}
+
+// ---- A person's own notifications: the header's bell and the notification settings.
+
+/** How many of the newest notifications the bell's dropdown shows. */
+export const BELL_SIZE = 8;
+
+export const unreadQuery = () => apiQuery(A.unread, {});
+
+export const bellQuery = () => apiQuery(A.list, { query: { page: 1, page_size: BELL_SIZE } });
+
+export const preferencesQuery = () => apiQuery(A.preferences, {});
+
+const MINE = [A.list.area];
+
+export function useMarkRead() {
+  return useInvalidatingMutation((id: number) => api(A.read, { params: { id } }), MINE);
+}
+
+export function useMarkAllRead() {
+  return useInvalidatingMutation(() => api(A.readAll, {}), MINE);
+}
+
+export function useSavePreferences() {
+  return useInvalidatingMutation(
+    (body: NotifyPreferencesBody) => api(A.preferencesUpdate, { body }),
+    [...MINE, auditLogApi.list.area],
+  );
 }
