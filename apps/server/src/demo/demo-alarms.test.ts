@@ -1,14 +1,17 @@
-import { eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/employees';
 import { rmsDevices } from '../db/schema/inventory';
+import { userNotifications } from '../db/schema/notifications';
 import { alarmEvents, alarms, deviceLiveState, telemetrySamples } from '../db/schema/telemetry';
+import { workOrderAlarms, workOrderEvents, workOrders } from '../db/schema/work-orders';
 import { bearer, createTestApp, signIn, type TestApp } from '../testing/app';
 import { seedAlarmWorkflow } from './alarm-history';
 import { DEMO_FAULTS } from './demo-faults';
 import { DEMO_PEOPLE } from './demo-fleet';
 import { DemoRunner } from './run-demo';
 import { seedDemo } from './seed-demo';
+import { seedWorkOrders } from './work-order-history';
 
 // The demo's faults raise real alarms: the plan's faults are injected into the simulated devices'
 // physics, and the alarms come from what those devices report over MQTT (and, for the older ones, from
@@ -190,5 +193,121 @@ describe('demo alarm workflow history', () => {
     const orgOf = (await db.select().from(rmsDevices).limit(1))[0]!.organizationId;
     expect(await seedAlarmWorkflow(db, orgOf)).toBe(0);
     expect(await db.$count(alarmEvents, isNotNull(alarmEvents.actorId))).toBe(before);
+  });
+});
+
+describe('demo work orders', () => {
+  it('has done orders (one late), one in progress with the technician’s note and one open', async () => {
+    const db = t.database.db;
+    const people = new Map(
+      (await db.select({ id: users.id, email: users.email }).from(users)).map((u) => [u.email, u.id]),
+    );
+    const technician = people.get(DEMO_PEOPLE.technician.email)!;
+    const supervisor = people.get(DEMO_PEOPLE.supervisor.email)!;
+    const orders = await db.select().from(workOrders).orderBy(workOrders.id);
+    const of = (status: string) => orders.filter((o) => o.status === status);
+    expect(of('done').length).toBeGreaterThanOrEqual(2);
+    expect(of('in_progress')).toHaveLength(1);
+    expect(of('open')).toHaveLength(1);
+    expect(of('in_progress')[0]!.assigneeId).toBe(technician);
+
+    for (const order of orders) {
+      expect(order.createdBy).toBe(supervisor);
+      const timeline = await db
+        .select()
+        .from(workOrderEvents)
+        .where(eq(workOrderEvents.workOrderId, order.id))
+        .orderBy(workOrderEvents.id);
+      const times = timeline.map((e) => e.at.getTime());
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+      expect(timeline[0]).toMatchObject({ type: 'created', at: order.createdAt, actorId: supervisor });
+      const links = await db.select().from(workOrderAlarms).where(eq(workOrderAlarms.workOrderId, order.id));
+      expect(links.length).toBeGreaterThan(0);
+      for (const l of links) expect(l.active).toBe(order.status === 'open' || order.status === 'in_progress');
+      const linked = await db
+        .select()
+        .from(alarms)
+        .where(
+          inArray(
+            alarms.id,
+            links.map((l) => l.alarmId),
+          ),
+        );
+      for (const alarm of linked) expect(alarm.faultTime.getTime()).toBeLessThan(order.createdAt.getTime());
+      const types = timeline.map((e) => e.type);
+      if (order.status === 'done') {
+        expect(types.slice(0, 5)).toEqual(['created', 'assigned', 'started', 'noted', 'finished']);
+        expect(timeline.find((e) => e.type === 'finished')!.at).toEqual(order.doneAt);
+        expect(order.doneBy).toBe(order.assigneeId);
+        // Its alarms are cleared; those cleared at the finish say so, on both timelines.
+        for (const alarm of linked) expect(alarm.resolutionTime).not.toBeNull();
+        for (const e of timeline.filter((x) => x.type === 'alarm_cleared')) {
+          expect(e.at).toEqual(order.doneAt);
+          const alarmId = Number(/#(\d+)/.exec(e.note!)![1]);
+          const [cleared] = await db
+            .select()
+            .from(alarmEvents)
+            .where(and(eq(alarmEvents.alarmId, alarmId), eq(alarmEvents.type, 'cleared')));
+          expect(cleared).toMatchObject({ at: order.doneAt, actorId: order.doneBy });
+          expect(cleared!.note).toContain(`work order #${order.id}`);
+        }
+      } else {
+        for (const alarm of linked) expect(alarm.resolutionTime).toBeNull();
+        expect(order.doneAt).toBeNull();
+      }
+      if (order.status === 'in_progress') {
+        expect(types).toEqual(['created', 'assigned', 'started', 'noted']);
+        expect(timeline[3]!.actorId).toBe(technician);
+      }
+      if (order.status === 'open') expect(types).toEqual(['created']);
+    }
+    const done = of('done');
+    expect(done.filter((o) => o.doneAt! <= o.dueAt).length).toBeGreaterThan(0);
+    expect(done.filter((o) => o.doneAt! > o.dueAt)).toHaveLength(1);
+
+    // The report has its figures: orders done, SLA met, repairs.
+    const admin = await signIn(t.app);
+    const months = done.map((o) => o.doneAt!.toISOString().slice(0, 7)).sort();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/work-orders/report/?from=${months[0]}&to=${months.at(-1)}`,
+      headers: bearer(admin),
+    });
+    expect(res.statusCode).toBe(200);
+    const rows = res.json<{ orders_done: number; sla_met_percent: number | null; repaired: number }[]>();
+    expect(rows.reduce((n, r) => n + r.orders_done, 0)).toBe(done.length);
+    expect(rows.some((r) => r.sla_met_percent !== null && r.sla_met_percent > 0)).toBe(true);
+    expect(rows.reduce((n, r) => n + r.repaired, 0)).toBeGreaterThan(0);
+
+    // Written once.
+    expect(await seedWorkOrders(db, orders[0]!.organizationId)).toBe(0);
+    expect(await db.$count(workOrders)).toBe(orders.length);
+  });
+
+  it('tells the owner in the bell of the live faults’ alarms, not of the history', async () => {
+    const db = t.database.db;
+    const [owner] = await db.select().from(users).where(eq(users.email, DEMO_PEOPLE.owner.email));
+    await t.app.notifications.fanOut();
+    const mine = await db
+      .select({
+        eventId: userNotifications.eventId,
+        kind: userNotifications.kind,
+        deviceId: alarms.deviceId,
+        code: alarms.faultCode,
+      })
+      .from(userNotifications)
+      .innerJoin(alarms, eq(alarms.id, userNotifications.alarmId))
+      .where(eq(userNotifications.userId, owner!.id));
+    // The device faults injected from the start are major: the defaults (bell, critical and major).
+    expect(mine.some((n) => n.deviceId === ids.get('DEMO0002') && n.code === 'BT_OVER_TEMP')).toBe(true);
+    // Only of what was raised after the history (its last entries are the people's workflow).
+    const [history] = await db
+      .select({ last: sql<string>`max(${alarmEvents.id})` })
+      .from(alarmEvents)
+      .where(isNotNull(alarmEvents.actorId));
+    for (const n of mine) {
+      expect(n.kind).toBe('raised');
+      expect(n.eventId).toBeGreaterThan(Number(history!.last));
+    }
   });
 });

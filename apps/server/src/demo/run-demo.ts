@@ -10,13 +10,15 @@ import { backfill, type HistorySink } from './backfill';
 import { loadDemoDevices } from './demo-devices';
 import { DEMO_HISTORY_DAYS } from './demo-fleet';
 import { findDemoOrganization } from './seed-demo';
+import { historyIsNotNews, seedWorkOrders } from './work-order-history';
 
 // Runs the demo fleet in the server's process: first the history the devices missed (DEMO_HISTORY_DAYS,
 // 90 by default, on the first start; the gap since the last run after a restart) straight into the
 // ingest queue (days older than samples are kept: as their rollups and daily harvest), then every
 // device live over MQTT to the broker with its own key, a sample every 5 minutes, answering commands.
 // Some devices carry injected faults (demo-faults.ts) that raise real alarms, and after the first
-// history the people of the demo customer have handled some of the older ones (alarm-history.ts).
+// history the people of the demo customer have handled some of the older ones (alarm-history.ts) and
+// made work orders of a few (work-order-history.ts).
 
 export interface DemoOptions {
   db: Db;
@@ -42,6 +44,7 @@ export class DemoRunner {
 
   constructor(private readonly options: DemoOptions) {
     this.done = this.run().catch((error) => {
+      console.error('DEMOERR', error);
       if (!this.stopped) options.log.error({ err: error }, 'demo: stopped by an error');
     });
   }
@@ -74,6 +77,10 @@ export class DemoRunner {
       // The people's handling of the older alarms, once (a later start finds it written).
       const handled = await seedAlarmWorkflow(db, organizationId);
       if (handled > 0) log.info({ alarms: handled }, 'demo: alarm workflow history written');
+      // And the work orders made from some of them, once; then the history is not news.
+      const orders = await seedWorkOrders(db, organizationId);
+      if (orders > 0) log.info({ orders }, 'demo: work order history written');
+      if (handled > 0 || orders > 0) await historyIsNotNews(db);
       if (!this.stopped) await this.options.afterHistory?.();
     }
     if (this.stopped) return;

@@ -38,7 +38,10 @@ export const DEMO_PERMISSIONS: PermissionCode[] = [
   'MANAGE_WORK_ORDERS',
 ];
 
-/** The supervisor handles alarms and work orders; the technician sees the fleet and works alarms. */
+/**
+ * The supervisor handles alarms and work orders; the technician sees the fleet and works alarms and
+ * the work orders he is given (starts them, notes the repair, finishes them).
+ */
 const SUPERVISOR_PERMISSIONS = DEMO_PERMISSIONS.filter((p) => p !== 'MANAGE_USER');
 const TECHNICIAN_PERMISSIONS: PermissionCode[] = [
   'VIEW_DEVICE_DATA',
@@ -49,6 +52,7 @@ const TECHNICIAN_PERMISSIONS: PermissionCode[] = [
   'MAP_VIEW',
   'GRAPH_VIEW',
   'HANDLE_ALARMS',
+  'MANAGE_WORK_ORDERS',
 ];
 
 export interface DemoSeedResult {
