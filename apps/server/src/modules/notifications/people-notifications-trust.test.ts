@@ -2,13 +2,17 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyCreated } from '@rms/contracts/api-keys';
 import { rowsOf } from '../../db/rows';
+import { users } from '../../db/schema/employees';
 import { organizations } from '../../db/schema/organizations';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
 import { sample } from '../../testing/devices';
 import { buildFleet, ingest, type Fleet } from '../../testing/monitoring-fleet';
+import { mailsTo } from '../../testing/outbox';
+import { addUser } from '../../testing/users';
 
 // What people's notifications must never do: answer a person's bell or settings to an API key (a key is
-// no person: whoever made it, it neither reads their notifications nor changes what they are told of).
+// no person: whoever made it, it neither reads their notifications nor changes what they are told of),
+// and e-mail a notification to someone who may no longer see its alarm by the time the mail goes.
 
 let t: TestApp;
 let admin: Session;
@@ -68,5 +72,37 @@ describe('an API key', () => {
     expect(settings.saved).toBe(false);
     const still = (await api(admin, 'GET', 'notifications/?pagination=false')).json<{ read_at: null }[]>();
     expect(still[0]!.read_at).toBeNull();
+  });
+});
+
+describe('a notification e-mail', () => {
+  it('is not sent to a person who may no longer see the alarm when the mail goes', async () => {
+    const db = t.database.db;
+    const lost = await addUser(t, orgA, 'lost@customer-a.example', ['VIEW_DEVICE_DATA']);
+    const stays = await addUser(t, orgA, 'stays@customer-a.example', ['VIEW_DEVICE_DATA']);
+    for (const who of [lost, stays, f.userA])
+      expect(
+        (await api(who, 'PUT', 'notifications/preferences/', { channels: ['in_app', 'email'] })).statusCode,
+      ).toBe(200);
+    await raise(f.lampA, 'E72');
+    await fanOut();
+    // Meanwhile one loses VIEW_DEVICE_DATA ...
+    await db.update(users).set({ permissions: [] }).where(eq(users.email, 'lost@customer-a.example'));
+    expect(await t.app.notifications.sendMails()).toEqual(
+      expect.arrayContaining(['stays@customer-a.example', 'watch@customer-a.example']),
+    );
+    expect(mailsTo(t.config.dataDir, 'lost@customer-a.example')).toEqual([]);
+
+    // ... and then the whole organization is deleted (made inactive) before the next mail goes.
+    await db.execute(sql`update notify_mailings set last_sent_at = now() - interval '1 day'`);
+    await raise(f.lampA, 'E73');
+    await fanOut();
+    await db.update(organizations).set({ isActive: false }).where(eq(organizations.id, orgA));
+    try {
+      expect(await t.app.notifications.sendMails()).toEqual([]);
+    } finally {
+      await db.update(organizations).set({ isActive: true }).where(eq(organizations.id, orgA));
+    }
+    expect(mailsTo(t.config.dataDir, 'stays@customer-a.example')).toHaveLength(1);
   });
 });
