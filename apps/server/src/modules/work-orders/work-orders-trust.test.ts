@@ -1,0 +1,71 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organizations } from '../../db/schema/organizations';
+import { alarms } from '../../db/schema/telemetry';
+import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
+import { sample } from '../../testing/devices';
+import { buildFleet, ingest, type Fleet } from '../../testing/monitoring-fleet';
+import { addUser } from '../../testing/users';
+
+// What work orders must never let through: a person who may not see alarms reading them by way of the
+// orders (MANAGE_WORK_ORDERS without VIEW_DEVICE_DATA, as HANDLE_ALARMS without it acts on nothing).
+
+let t: TestApp;
+let f: Fleet;
+let manager: Session;
+let blind: Session;
+let alarmA: number;
+let orderA: number;
+
+const call = (who: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) =>
+  t.app.inject({
+    method,
+    url: `/api/v1/work-orders/${path}`,
+    headers: bearer(who),
+    ...(payload && { payload }),
+  });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await signIn(t.app);
+  f = await buildFleet(t);
+  const orgA = f.lampA.organizationId;
+  await t.database.db
+    .update(organizations)
+    .set({ permissions: ['VIEW_DEVICE_DATA', 'MANAGE_WORK_ORDERS'] })
+    .where(inArray(organizations.id, [orgA]));
+  manager = await addUser(t, orgA, 'wo@customer-a.example', ['VIEW_DEVICE_DATA', 'MANAGE_WORK_ORDERS']);
+  blind = await addUser(t, orgA, 'blind@customer-a.example', ['MANAGE_WORK_ORDERS']);
+  await ingest(t, f.lampA, [sample(Date.now() - 60_000, { faults: ['E7', 'E8'] })]);
+  const open = await t.database.db.select().from(alarms).where(eq(alarms.deviceId, f.lampA.id));
+  const [first, second] = open.filter((a) => a.resolutionTime === null).map((a) => a.id);
+  alarmA = second!;
+  const made = await call(manager, 'POST', '', { alarm_ids: [first], title: 'Lamp' });
+  expect(made.statusCode, made.body).toBe(201);
+  orderA = made.json<{ id: number }>().id;
+});
+afterAll(() => t.close());
+
+describe('MANAGE_WORK_ORDERS without VIEW_DEVICE_DATA', () => {
+  it('reads no alarm through the orders, and changes nothing', async () => {
+    const month = new Date().toISOString().slice(0, 7);
+    const wrong: string[] = [];
+    for (const [method, path, payload] of [
+      ['GET', '', undefined],
+      ['GET', `${orderA}/`, undefined],
+      ['GET', `draft/?alarms=${alarmA}`, undefined],
+      ['GET', `assignees/?organization=${f.lampA.organizationId}`, undefined],
+      ['GET', `report/?from=${month}&to=${month}`, undefined],
+      ['GET', `report/export/?from=${month}&to=${month}&format=csv`, undefined],
+      ['POST', '', { alarm_ids: [alarmA], title: 'Peek' }],
+      ['PUT', `${orderA}/`, { title: 'Renamed' }],
+      ['POST', `${orderA}/start/`, undefined],
+      ['POST', `${orderA}/notes/`, { text: 'x' }],
+    ] as const) {
+      const res = await call(blind, method, path, payload);
+      if (res.statusCode !== 403) wrong.push(`${method} ${path} → ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+    expect((await call(manager, 'GET', `${orderA}/`)).json()).toMatchObject({ title: 'Lamp', status: 'open' });
+  });
+});
