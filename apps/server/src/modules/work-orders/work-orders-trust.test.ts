@@ -1,18 +1,22 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rmsDevices } from '../../db/schema/inventory';
 import { organizations } from '../../db/schema/organizations';
 import { alarms } from '../../db/schema/telemetry';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
-import { sample } from '../../testing/devices';
+import { addDevice, sample } from '../../testing/devices';
 import { buildFleet, ingest, type Fleet } from '../../testing/monitoring-fleet';
 import { addUser } from '../../testing/users';
 
 // What work orders must never let through: a person who may not see alarms reading them by way of the
-// orders (MANAGE_WORK_ORDERS without VIEW_DEVICE_DATA, as HANDLE_ALARMS without it acts on nothing).
+// orders (MANAGE_WORK_ORDERS without VIEW_DEVICE_DATA, as HANDLE_ALARMS without it acts on nothing), and
+// an organization reading or clearing, through an order it made, the alarms of a device it no longer
+// holds (assigned on to another organization since).
 
 let t: TestApp;
 let f: Fleet;
 let manager: Session;
+let managerB: Session;
 let blind: Session;
 let alarmA: number;
 let orderA: number;
@@ -33,8 +37,12 @@ beforeAll(async () => {
   await t.database.db
     .update(organizations)
     .set({ permissions: ['VIEW_DEVICE_DATA', 'MANAGE_WORK_ORDERS'] })
-    .where(inArray(organizations.id, [orgA]));
+    .where(inArray(organizations.id, [orgA, f.lampB.organizationId]));
   manager = await addUser(t, orgA, 'wo@customer-a.example', ['VIEW_DEVICE_DATA', 'MANAGE_WORK_ORDERS']);
+  managerB = await addUser(t, f.lampB.organizationId, 'wo@customer-b.example', [
+    'VIEW_DEVICE_DATA',
+    'MANAGE_WORK_ORDERS',
+  ]);
   blind = await addUser(t, orgA, 'blind@customer-a.example', ['MANAGE_WORK_ORDERS']);
   await ingest(t, f.lampA, [sample(Date.now() - 60_000, { faults: ['E7', 'E8'] })]);
   const open = await t.database.db.select().from(alarms).where(eq(alarms.deviceId, f.lampA.id));
@@ -66,6 +74,46 @@ describe('MANAGE_WORK_ORDERS without VIEW_DEVICE_DATA', () => {
       if (res.statusCode !== 403) wrong.push(`${method} ${path} → ${res.statusCode}`);
     }
     expect(wrong).toEqual([]);
-    expect((await call(manager, 'GET', `${orderA}/`)).json()).toMatchObject({ title: 'Lamp', status: 'open' });
+    expect((await call(manager, 'GET', `${orderA}/`)).json()).toMatchObject({
+      title: 'Lamp',
+      status: 'open',
+    });
+  });
+});
+
+describe('a device that left the organization', () => {
+  it("is not shown nor cleared by the old organization's order", async () => {
+    const db = t.database.db;
+    const dev = await addDevice(t, 'RMS-WO-MOVED', f.lampA.organizationId);
+    await ingest(t, dev, [sample(Date.now() - 120_000, { soc: 10 })]);
+    const [low] = await db.select().from(alarms).where(eq(alarms.deviceId, dev.id));
+    const made = await call(manager, 'POST', '', { alarm_ids: [low!.id], title: 'Battery' });
+    expect(made.statusCode, made.body).toBe(201);
+    const order = made.json<{ id: number }>().id;
+    // The device is assigned on to organization B, its alarm still active; it recovers to 25 % (inside
+    // the hysteresis band: the ingest alone keeps the alarm, a done order's repair would clear it).
+    await db
+      .update(rmsDevices)
+      .set({ organizationId: f.lampB.organizationId })
+      .where(eq(rmsDevices.id, dev.id));
+    await ingest(t, dev, [sample(Date.now() - 90_000, { soc: 25 })]);
+    const seen = (await call(manager, 'GET', `${order}/`)).json<{
+      alarms: { id: number }[];
+      alarm_count: number;
+    }>();
+    expect(seen.alarms).toEqual([]);
+    expect(seen.alarm_count).toBe(0);
+    const done = await call(manager, 'POST', `${order}/finish/`);
+    expect(done.statusCode).toBe(200);
+    await ingest(t, dev, [sample(Date.now() - 60_000, { soc: 26 })]);
+    const [after] = await db.select().from(alarms).where(eq(alarms.id, low!.id));
+    expect(after!.resolutionTime).toBeNull();
+    // B sees its alarm, still active, as if A's order had never touched it.
+    const alarm = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/monitoring/alarms/${low!.id}/`,
+      headers: bearer(managerB),
+    });
+    expect(alarm.json<{ status: string }>().status).not.toBe('Resolved');
   });
 });
