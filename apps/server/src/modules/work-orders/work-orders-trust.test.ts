@@ -5,6 +5,7 @@ import { organizations } from '../../db/schema/organizations';
 import { alarms } from '../../db/schema/telemetry';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
 import { addDevice, sample } from '../../testing/devices';
+import { uploadImage } from '../../testing/files';
 import { buildFleet, ingest, type Fleet } from '../../testing/monitoring-fleet';
 import { addUser } from '../../testing/users';
 
@@ -14,6 +15,7 @@ import { addUser } from '../../testing/users';
 // holds (assigned on to another organization since).
 
 let t: TestApp;
+let admin: Session;
 let f: Fleet;
 let manager: Session;
 let managerB: Session;
@@ -31,7 +33,7 @@ const call = (who: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: str
 
 beforeAll(async () => {
   t = await createTestApp();
-  await signIn(t.app);
+  admin = await signIn(t.app);
   f = await buildFleet(t);
   const orgA = f.lampA.organizationId;
   await t.database.db
@@ -115,5 +117,20 @@ describe('a device that left the organization', () => {
       headers: bearer(managerB),
     });
     expect(alarm.json<{ status: string }>().status).not.toBe('Resolved');
+  });
+});
+
+describe('a photo', () => {
+  it("of another organization is refused on an order, even when the provider's staff attach it", async () => {
+    const ofB = await uploadImage(t.app, managerB);
+    const byAdmin = await call(admin, 'POST', `${orderA}/photos/`, { file_name: ofB });
+    expect(byAdmin.statusCode).toBe(400);
+    expect(Object.keys(byAdmin.json<{ errors: object }>().errors)).toEqual(['file_name']);
+    expect((await call(manager, 'GET', `${orderA}/`)).json<{ photos: unknown[] }>().photos).toEqual([]);
+    // The provider's own upload, and the organization's, are taken.
+    for (const who of [admin, manager]) {
+      const key = await uploadImage(t.app, who);
+      expect((await call(who, 'POST', `${orderA}/photos/`, { file_name: key })).statusCode).toBe(201);
+    }
   });
 });
