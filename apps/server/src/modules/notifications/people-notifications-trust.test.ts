@@ -106,3 +106,24 @@ describe('a notification e-mail', () => {
     expect(mailsTo(t.config.dataDir, 'stays@customer-a.example')).toHaveLength(1);
   });
 });
+
+describe('the bell', () => {
+  it('no longer shows the alarms of a person who lost VIEW_DEVICE_DATA', async () => {
+    const db = t.database.db;
+    const lapsed = await addUser(t, orgA, 'lapsed@customer-a.example', ['VIEW_DEVICE_DATA']);
+    await raise(f.lampA, 'E74');
+    await fanOut();
+    const [mine] = (await api(lapsed, 'GET', 'notifications/?pagination=false')).json<{ id: number }[]>();
+    expect(mine).toBeDefined();
+    await db.update(users).set({ permissions: [] }).where(eq(users.email, 'lapsed@customer-a.example'));
+    expect((await api(lapsed, 'GET', 'notifications/?pagination=false')).json()).toEqual([]);
+    expect((await api(lapsed, 'GET', 'notifications/unread/')).json()).toEqual({ unread: 0 });
+    expect((await api(lapsed, 'POST', `notifications/${mine!.id}/read/`)).statusCode).toBe(404);
+    // Given back, the notification is there again.
+    await db
+      .update(users)
+      .set({ permissions: ['VIEW_DEVICE_DATA'] })
+      .where(eq(users.email, 'lapsed@customer-a.example'));
+    expect((await api(lapsed, 'GET', 'notifications/unread/')).json()).toEqual({ unread: 1 });
+  });
+});
