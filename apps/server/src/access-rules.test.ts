@@ -83,22 +83,29 @@ describe('every API route enforces its rule', () => {
 // Organization API keys: whatever codes a key holds, the endpoints that manage keys or anyone's sign-in
 // (`sessionOnly`) refuse it, so a key can never make another key, set a password or become a person.
 // Adding or repointing a webhook is theirs too: a webhook goes on sending after a revoked key is gone.
+// So are a person's own notifications and their settings: a key is no person.
 describe('API keys on sessionOnly routes', () => {
   const sessionOnly = () => apiRoutes.filter((r) => r.config?.endpoint?.sessionOnly && r.method !== 'HEAD');
 
-  it('are the key, own-account, sign-in and webhook-target routes', () => {
+  it('are the key, own-account, own-notification, sign-in and webhook-target routes', () => {
     expect(sessionOnly().map(name).sort()).toEqual([
       'GET /api/v1/admin_settings/api_keys/',
+      'GET /api/v1/notifications/',
+      'GET /api/v1/notifications/preferences/',
+      'GET /api/v1/notifications/unread/',
       'GET /api/v1/users/me/',
       'POST /api/v1/admin_settings/api_keys/',
       'POST /api/v1/admin_settings/employee/',
       'POST /api/v1/admin_settings/organizations/',
+      'POST /api/v1/notifications/:id/read/',
+      'POST /api/v1/notifications/read_all/',
       'POST /api/v1/notifications/webhooks/',
       'POST /api/v1/users/password_change/',
       'POST /api/v1/users/update_profile/',
       'PUT /api/v1/admin_settings/api_keys/',
       'PUT /api/v1/admin_settings/employee/',
       'PUT /api/v1/admin_settings/organizations/',
+      'PUT /api/v1/notifications/preferences/',
       'PUT /api/v1/notifications/webhooks/:id/',
     ]);
   });

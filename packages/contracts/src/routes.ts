@@ -183,13 +183,13 @@ export const CONSOLE_ROUTES = [
   {
     path: '/work-orders',
     title: 'Work Orders',
-    access: anyOf('VIEW_DEVICE_DATA', 'MANAGE_WORK_ORDERS'),
+    access: anyOf('VIEW_DEVICE_DATA'),
     menu: { label: 'Work Orders', group: 'Monitoring' },
   },
   {
     path: '/work-orders-report',
     title: 'Work Order Report',
-    access: anyOf('VIEW_DEVICE_DATA', 'MANAGE_WORK_ORDERS'),
+    access: anyOf('VIEW_DEVICE_DATA'),
     menu: { label: 'Work Order Report', group: 'Monitoring' },
   },
   {

@@ -117,12 +117,15 @@ export const notificationApi = {
   }),
 
   // People's notifications (docs/notifications.md): any signed-in person, their own only. Reading one
-  // that is someone else's answers 404.
+  // that is someone else's answers 404. An API key is no person (its caller is whoever made it): it
+  // neither reads their bell nor changes what they are told of (`sessionOnly`), as the live channel
+  // never sends it a person's notifications.
   list: endpoint({
     area,
     method: 'GET',
     path: '/notifications/',
     access: SIGNED_IN,
+    sessionOnly: true,
     summary: "The caller's own notifications, newest first; ?unread=true: only those not read yet",
     query: notificationListQuery,
     response: notificationList,
@@ -132,6 +135,7 @@ export const notificationApi = {
     method: 'GET',
     path: '/notifications/unread/',
     access: SIGNED_IN,
+    sessionOnly: true,
     summary: "How many of the caller's notifications are not read yet (the bell's count)",
     response: unreadCount,
   }),
@@ -140,6 +144,7 @@ export const notificationApi = {
     method: 'POST',
     path: '/notifications/:id/read/',
     access: SIGNED_IN,
+    sessionOnly: true,
     summary: "Mark one of the caller's notifications read; answers the unread count left",
     params,
     response: notificationReadAnswer,
@@ -150,6 +155,7 @@ export const notificationApi = {
     method: 'POST',
     path: '/notifications/read_all/',
     access: SIGNED_IN,
+    sessionOnly: true,
     summary: "Mark every one of the caller's notifications read",
     response: notificationReadAnswer,
     audited: false,
@@ -159,6 +165,7 @@ export const notificationApi = {
     method: 'GET',
     path: '/notifications/preferences/',
     access: SIGNED_IN,
+    sessionOnly: true,
     summary:
       "The caller's notification settings (the defaults until saved: the bell, for critical and major alarms of everything they may see) and what they may choose from",
     response: notifyPreferences,
@@ -168,6 +175,7 @@ export const notificationApi = {
     method: 'PUT',
     path: '/notifications/preferences/',
     access: SIGNED_IN,
+    sessionOnly: true,
     summary:
       "Change the caller's notification settings: only the fields sent change; organizations and projects must be ones they may see",
     body: notifyPreferencesBody,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { alarmPerson } from '../alarms';
 import { listResponse } from '../common';
 import { endpoint } from '../endpoint';
-import { anyOf } from '../permissions';
+import { allOf } from '../permissions';
 import { accessOf } from '../routes';
 import {
   workOrderAssigneesQuery,
@@ -24,15 +24,16 @@ import {
   type WorkOrderTransition,
 } from '../work-orders';
 
-// Work orders (docs/work-orders.md). Reading follows the work orders screen (VIEW_DEVICE_DATA or
-// MANAGE_WORK_ORDERS); every change takes MANAGE_WORK_ORDERS. An order (or an alarm) of another
-// organization answers 404, as if it did not exist.
+// Work orders (docs/work-orders.md). Reading follows the work orders screen (VIEW_DEVICE_DATA: an order
+// shows its alarms); every change takes MANAGE_WORK_ORDERS with VIEW_DEVICE_DATA (a change answers the
+// order with its alarms, the draft any alarm named), as the alarm actions take HANDLE_ALARMS with it. An
+// order (or an alarm) of another organization answers 404, as if it did not exist.
 
 const area = 'work-orders';
 const BASE = '/work-orders/';
 const READ = accessOf('/work-orders');
 const REPORT = accessOf('/work-orders-report');
-const MANAGE = anyOf('MANAGE_WORK_ORDERS');
+const MANAGE = allOf('MANAGE_WORK_ORDERS', 'VIEW_DEVICE_DATA');
 
 const transition = (action: WorkOrderTransition, summary: string) =>
   endpoint({

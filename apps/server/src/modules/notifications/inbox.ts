@@ -8,12 +8,23 @@ import { rowsOf } from '../../db/rows';
 import { userNotifications } from '../../db/schema/notifications';
 import { alarms } from '../../db/schema/telemetry';
 import { notFound } from '../../errors';
+import { maySee } from './audience';
 
 // A person's bell: their own in-app notifications, newest first, and marking them read. Every query
-// names the caller: another person's notification answers 404.
+// names the caller: another person's notification answers 404, and so does one of an alarm the person
+// may no longer see (as when it was made: audience.ts).
+
+/**
+ * The person may still see the notification's alarm (audience.ts): one who lost VIEW_DEVICE_DATA, or
+ * whose alarm's device went to another organization, no longer reads of it in the bell.
+ */
+const stillSeen = sql`exists (select 1 from alarms a join rms_devices d on d.id = a.device_id,
+  users u join organizations uo on uo.id = u.organization_id
+  where a.id = ${userNotifications.alarmId} and u.id = ${userNotifications.userId}
+    and ${maySee(sql`d.organization_id`)})`;
 
 const mine = (auth: AuthUser) =>
-  and(eq(userNotifications.userId, auth.id), eq(userNotifications.inApp, true));
+  and(eq(userNotifications.userId, auth.id), eq(userNotifications.inApp, true), stillSeen);
 const unread = isNull(userNotifications.readAt);
 
 function rows(db: Db) {
@@ -58,7 +69,7 @@ export async function unreadOf(db: Db, userId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(userNotifications)
-    .where(and(eq(userNotifications.userId, userId), eq(userNotifications.inApp, true), unread));
+    .where(and(eq(userNotifications.userId, userId), eq(userNotifications.inApp, true), unread, stillSeen));
   return row?.n ?? 0;
 }
 
@@ -81,6 +92,10 @@ export async function markAllRead(db: Db, auth: AuthUser) {
   return { detail: M.readAll(marked.length), unread: await unreadOf(db, auth.id) };
 }
 
+/** Notification `n` of person `u` (organization `uo`) is of an alarm they may still see. */
+const seenBy = sql`exists (select 1 from alarms a join rms_devices d on d.id = a.device_id
+  where a.id = n.alarm_id and ${maySee(sql`d.organization_id`)})`;
+
 /** Each person's unread count and newest unread notification: the live `notification` message. */
 export async function notificationEvents(
   db: Db,
@@ -98,10 +113,12 @@ export async function notificationEvents(
     sql`
     select u.id as user_id, u.organization_id,
       (select count(*) from user_notifications n
-        where n.user_id = u.id and n.in_app and n.read_at is null)::int as unread,
+        where n.user_id = u.id and n.in_app and n.read_at is null and ${seenBy})::int as unread,
       (select n.id from user_notifications n
-        where n.user_id = u.id and n.in_app and n.read_at is null order by n.id desc limit 1) as newest
-    from users u where u.id = any(${sql.param([...userIds])}::int[])`,
+        where n.user_id = u.id and n.in_app and n.read_at is null and ${seenBy}
+        order by n.id desc limit 1) as newest
+    from users u join organizations uo on uo.id = u.organization_id
+    where u.id = any(${sql.param([...userIds])}::int[])`,
   );
   const newestIds = withNewest ? people.flatMap((p) => (p.newest === null ? [] : [Number(p.newest)])) : [];
   const newest = new Map<number, NotificationRow>();

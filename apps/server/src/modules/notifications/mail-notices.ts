@@ -42,7 +42,7 @@ export async function sendNotificationMails(deps: MailDeps): Promise<string[]> {
   const taken = await rowsOf<{
     user_id: number;
     email: string;
-    is_active: boolean;
+    may_see: boolean;
     title: string;
     alarm_id: string | number;
   }>(
@@ -63,12 +63,17 @@ export async function sendNotificationMails(deps: MailDeps): Promise<string[]> {
       insert into notify_mailings (user_id, last_sent_at) select user_id, now() from due
       on conflict (user_id) do update set last_sent_at = excluded.last_sent_at
     )
-    select t.user_id, u.email, u.is_active, t.title, t.alarm_id
-    from taken t join users u on u.id = t.user_id order by t.user_id, t.id`,
+    select t.user_id, u.email, ${maySee(sql`d.organization_id`)} as may_see, t.title, t.alarm_id
+    from taken t join users u on u.id = t.user_id
+      join organizations uo on uo.id = u.organization_id
+      join alarms a on a.id = t.alarm_id join rms_devices d on d.id = a.device_id
+    order by t.user_id, t.id`,
   );
   const people = new Map<number, { email: string; items: { title: string; alarm: number }[] }>();
   for (const row of taken) {
-    if (!row.is_active) continue;
+    // Who may see the alarm is asked again as the mail goes (it may wait up to NOTIFY_EMAIL_MINUTES):
+    // a person made inactive, of an organization deleted, or who lost VIEW_DEVICE_DATA meanwhile is not sent it.
+    if (!row.may_see) continue;
     const person = people.get(row.user_id) ?? { email: row.email, items: [] };
     person.items.push({ title: row.title, alarm: Number(row.alarm_id) });
     people.set(row.user_id, person);

@@ -9,7 +9,8 @@ import { ALARM_RULES, refreshStatus } from '../../telemetry/alarms';
 // checked at once (the finisher clears what is already healthy); the rest wait, and the ingest clears
 // them with the device's next healthy report (clearRepairedAlarms). A repaired battery counts as healthy
 // once it is out of the low range, without waiting for the ingest's hysteresis to clear it by itself.
-// Each clear writes the alarm's timeline entry and the order's, in the same statement.
+// Each clear writes the alarm's timeline entry and the order's, in the same statement. Only the alarms
+// of devices the order's organization still holds: one assigned on since is no longer the order's.
 
 /** The alarm `a` is healthy on the live state `s`. */
 const healthy = sql`(s.status <> 'Offline' and case a.kind
@@ -45,8 +46,9 @@ async function clearHealthy(
       update alarms a set resolution_time = greatest(a.fault_time, ${at}), cleared_by = ${actor}::int
       from work_order_alarms l
         join work_orders w on w.id = l.work_order_id and w.status = 'done',
-        device_live_state s
+        device_live_state s, rms_devices dv
       where l.alarm_id = a.id and s.device_id = a.device_id and a.resolution_time is null
+        and dv.id = a.device_id and dv.organization_id = w.organization_id
         and ${which} and ${healthy}
         and not exists (select 1 from work_order_alarms o where o.alarm_id = a.id and o.active)
       returning a.id, a.device_id, a.resolution_time, w.id as order_id),

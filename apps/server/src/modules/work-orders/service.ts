@@ -43,8 +43,13 @@ const creator = alias(users, 'wo_creator');
 
 const OPEN = sql`${workOrders.status} in ('open', 'in_progress')`;
 const overdue = sql<boolean>`(${OPEN} and ${workOrders.dueAt} < now())`;
-const alarmCount = sql<number>`(select count(*) from work_order_alarms l where l.work_order_id = ${workOrders.id})`;
-const activeAlarms = sql<number>`(select count(*) from work_order_alarms l join alarms a on a.id = l.alarm_id
+// An order shows (and counts) only the alarms of devices its organization still holds: a device assigned
+// on to another organization takes its alarms out of the order's sight.
+const ownDevice = sql`join alarms a on a.id = l.alarm_id
+  join rms_devices d on d.id = a.device_id and d.organization_id = ${workOrders.organizationId}`;
+const alarmCount = sql<number>`(select count(*) from work_order_alarms l ${ownDevice}
+  where l.work_order_id = ${workOrders.id})`;
+const activeAlarms = sql<number>`(select count(*) from work_order_alarms l ${ownDevice}
   where l.work_order_id = ${workOrders.id} and a.resolution_time is null)`;
 
 function rowSelect(db: Db) {
@@ -161,13 +166,16 @@ export async function workOrderDetailOf(
   const [orderAlarms, events, photos] = await Promise.all([
     alarmsWithDevice(
       db,
-      inArray(
-        alarms.id,
-        db
-          .select({ id: workOrderAlarms.alarmId })
-          .from(workOrderAlarms)
-          .where(eq(workOrderAlarms.workOrderId, id)),
-      ),
+      and(
+        inArray(
+          alarms.id,
+          db
+            .select({ id: workOrderAlarms.alarmId })
+            .from(workOrderAlarms)
+            .where(eq(workOrderAlarms.workOrderId, id)),
+        ),
+        eq(rmsDevices.organizationId, row.organization.id),
+      )!,
     ),
     db
       .select({ event: workOrderEvents, actor: person(actor), assignee: person(eventAssignee) })

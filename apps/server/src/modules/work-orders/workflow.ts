@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ALARM_MESSAGES } from '@rms/contracts/alarms';
+import { UPLOAD_MESSAGES } from '@rms/contracts/uploads';
 import { ALARM_SEVERITIES, DEFAULT_SLA_HOURS } from '@rms/contracts/telemetry';
 import {
   WORK_ORDER_MESSAGES,
@@ -238,7 +239,7 @@ export async function addPhoto(
   key: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockedOrder(tx, auth, id);
+    const order = await lockedOrder(tx, auth, id);
     const [count] = await rowsOf<{ n: number | string; has: boolean }>(
       tx,
       sql`select count(*) as n, bool_or(file_key = ${key}) as has from work_order_photos where work_order_id = ${id}`,
@@ -247,6 +248,14 @@ export async function addPhoto(
     if (Number(count?.n ?? 0) >= WORK_ORDER_PHOTOS_MAX)
       throw fieldError('file_name', WORK_ORDER_MESSAGES.photosTooMany);
     await verifyStoredImage({ storage, db: tx, auth }, key, 'file_name');
+    // The provider's people may use any stored file, but an order shows its photos to its organization:
+    // only a file of that organization (or the provider's own) goes on it, never another customer's.
+    const [fromOrder] = await rowsOf<{ ok: boolean }>(
+      tx,
+      sql`select true as ok from stored_files f join organizations o on o.id = f.organization_id
+          where f.key = ${key} and (f.organization_id = ${order.organizationId} or o.is_provider)`,
+    );
+    if (!fromOrder) throw fieldError('file_name', UPLOAD_MESSAGES.notUploaded);
     await tx.insert(workOrderPhotos).values({ workOrderId: id, fileKey: key, addedBy: auth.id });
     await tx.insert(workOrderEvents).values({ workOrderId: id, type: 'photo_added', actorId: auth.id });
   });

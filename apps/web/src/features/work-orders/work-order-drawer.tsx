@@ -37,14 +37,14 @@ import { WorkOrderStatusTag } from '../../components/work-order-create';
 import { EMPTY, formatDateTimeAmPm } from '../../lib/format';
 import { zodRule } from '../../lib/zod-rule';
 import { useAllows } from '../../auth/use-allows';
-import { anyOf } from '@rms/contracts/permissions';
+import { allOf } from '@rms/contracts/permissions';
 import { useWorkOrderAction, workOrderQuery, type WorkOrderAction } from './api';
 import { EditWorkOrderButton } from './work-order-edit';
 
 // One work order: what it is and who has it, its moves (start, finish, cancel, reopen, each confirmed),
 // its alarms with their status, photos, a note box and the timeline.
 
-const MANAGE = anyOf('MANAGE_WORK_ORDERS');
+const MANAGE = allOf('MANAGE_WORK_ORDERS', 'VIEW_DEVICE_DATA');
 const NOBODY = 0;
 const IMAGE_TYPES: readonly string[] = Object.values(FILE_KINDS.image.types);
 
