@@ -59,6 +59,7 @@ export const WORK_ORDER_MESSAGES = {
   assigneeNotAllowed: "'assignee' must be an active user who can see the organization's alarms",
   assigneeRequired: "'assignee' must be a user id, or null for nobody",
   dueAt: "'due_at' must be a date and time (ISO 8601, with its offset)",
+  dueAtRange: "'due_at' must fall between the years 2000 and 2999",
   transition: (from: WorkOrderStatus, action: WorkOrderTransition) =>
     `A work order that is ${WORK_ORDER_STATUS_LABELS[from].toLowerCase()} cannot be ${
       { start: 'started', finish: 'finished', cancel: 'cancelled', reopen: 'reopened' }[action]
@@ -98,7 +99,13 @@ export const workOrderUpdateBody = z.object({
   title: title.optional(),
   description: description.optional(),
   assignee: assignee.optional(),
-  due_at: z.iso.datetime({ offset: true, error: WORK_ORDER_MESSAGES.dueAt }).optional(),
+  due_at: z.iso
+    .datetime({ offset: true, error: WORK_ORDER_MESSAGES.dueAt, abort: true })
+    .refine((v) => {
+      const year = new Date(v).getUTCFullYear();
+      return year >= 2000 && year <= 2999;
+    }, WORK_ORDER_MESSAGES.dueAtRange)
+    .optional(),
 });
 export type WorkOrderUpdateBody = z.input<typeof workOrderUpdateBody>;
 

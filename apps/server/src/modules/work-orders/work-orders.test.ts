@@ -233,6 +233,11 @@ describe('the workflow', () => {
     expect((await call(managerA, 'POST', `${id}/notes/`, { text: ' ' })).json().errors.text).toBeDefined();
     const badDue = await call(managerA, 'PUT', `${id}/`, { due_at: 'tomorrow' });
     expect(badDue.json().errors.due_at).toEqual([WORK_ORDER_MESSAGES.dueAt]);
+    for (const due_at of ['0000-01-01T00:00:00Z', '+010000-01-01T00:00:00Z', '1970-01-01T00:00:00Z']) {
+      const far = await call(managerA, 'PUT', `${id}/`, { due_at });
+      expect(far.statusCode, due_at).toBe(400);
+      expect(Object.keys(far.json().errors), due_at).toEqual(['due_at']);
+    }
     const overdue = await call(managerA, 'PUT', `${id}/`, {
       due_at: new Date(now() - 3_600_000).toISOString(),
     });
