@@ -1,5 +1,6 @@
 import type { Endpoint } from '../endpoint';
 import { activationApi } from './activations';
+import { alarmRuleApi } from './alarm-rules';
 import { apiKeyApi } from './api-keys';
 import { assignmentApi } from './assignments';
 import { auditLogApi } from './audit-log';
@@ -43,4 +44,5 @@ export const API: Record<string, Record<string, Endpoint>> = {
   'api-keys': apiKeyApi,
   'audit-log': auditLogApi,
   notifications: notificationApi,
+  'alarm-rules': alarmRuleApi,
 };
