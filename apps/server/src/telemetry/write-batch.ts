@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { publishTelemetryEvents } from '../modules/notifications';
+import type { AlarmRuleBook } from './alarm-rule-book';
 import { applySampleAlarms } from './alarms';
 import { updateHarvest } from './harvest';
 import { liveSampleOf, type SampleRow } from './sample-row';
@@ -25,6 +26,7 @@ export async function writeBatch(
   rows: readonly SampleRow[],
   dayOf: (epochMs: number) => string,
   now = new Date(),
+  rules?: AlarmRuleBook,
 ): Promise<BatchResult> {
   return db.transaction(async (tx) => {
     const inserted = await insertSamples(tx, rows, now);
@@ -36,6 +38,7 @@ export async function writeBatch(
       tx,
       newest.filter((s) => current.get(s.deviceId) === s.ts),
       devices,
+      rules,
     );
     await publishTelemetryEvents(tx, { alarms, online: cameOnline });
     return { stored: inserted.length, devices, alarms };
