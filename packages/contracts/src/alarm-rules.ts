@@ -274,7 +274,7 @@ function checkEscalation(
   body: { escalate_after_minutes?: number | null; escalate_to?: number[] },
   ctx: z.RefinementCtx,
 ) {
-  if (body.escalate_to && body.escalate_to.length > 0 && body.escalate_after_minutes === null)
+  if (body.escalate_to && body.escalate_to.length > 0 && body.escalate_after_minutes == null)
     ctx.addIssue({
       code: 'custom',
       path: ['escalate_after_minutes'],
@@ -326,12 +326,18 @@ export type AlarmRuleUpdateBody = z.infer<typeof alarmRuleUpdateBody>;
 
 /** Checks an update against the rule it changes (the params merged over the saved ones). */
 export function checkRuleUpdate(
-  saved: { kind: AlarmKind; params: AlarmRuleParams; escalate_after_minutes: number | null },
+  saved: {
+    kind: AlarmKind;
+    params: AlarmRuleParams;
+    escalate_after_minutes: number | null;
+    escalate_to: number[];
+  },
   body: AlarmRuleUpdateBody,
 ): { ok: true; params: AlarmRuleParams } | { ok: false; issues: Issue[] } {
   const issues: Issue[] = [];
   const after = body.escalate_after_minutes !== undefined ? body.escalate_after_minutes : saved.escalate_after_minutes;
-  if (body.escalate_to && body.escalate_to.length > 0 && after === null)
+  const to = body.escalate_to ?? saved.escalate_to;
+  if (to.length > 0 && after === null)
     issues.push({ path: ['escalate_after_minutes'], message: ALARM_RULE_MESSAGES.escalateToWithoutTime });
   const checked = checkRuleParams(saved.kind, { ...saved.params, ...body.params });
   if (!checked.ok) issues.push(...checked.issues);
