@@ -399,3 +399,9 @@ export const alarmRuleChoices = z.object({
   projects: z.array(z.string()),
   people: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
+
+/** How a list names the rule that raised an alarm: "Default" when none did. */
+export function alarmRuleLabel(rule: { project: string | null } | null): string {
+  if (!rule) return 'Default';
+  return rule.project === null ? 'Organization rule' : `Project rule: ${rule.project}`;
+}

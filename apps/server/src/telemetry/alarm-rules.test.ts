@@ -163,6 +163,13 @@ describe('precedence and changes', () => {
     expect(await alarmsOf(north, 'battery_low')).toEqual([]);
     expect(await alarmsOf(south, 'battery_low')).toEqual([expect.objectContaining({ rule_id: orgRule })]);
     expect(await alarmsOf(elsewhere, 'battery_low')).toEqual([]);
+    // The alarms list says which rule raised it.
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/monitoring/alarms/?device=${south.id}&pagination=false`,
+      headers: bearer(admin),
+    });
+    expect(listed.json()).toEqual([expect.objectContaining({ rule: { id: orgRule, project: null } })]);
     await deleteRules();
   });
 
