@@ -48,21 +48,35 @@ export async function settle(
     else if (o.condition === 'clear') resolve.push(changeOf(o));
   }
   if (held.length === 0) return { raise, resolve };
+  // Written only where it matters: a raise condition, a device and kind that already has a row, or an
+  // open alarm waiting for its clear hold. A healthy device (the usual sample) writes nothing, and a
+  // row whose condition is unchanged is not rewritten: its `since` is read as it was.
   const rows = await rowsOf<{ device_id: number; kind: AlarmKind; since: string }>(
     db,
     sql`
-    insert into alarm_conditions as c (device_id, kind, state, since)
-    select * from unnest(
+    with k(device_id, kind, state, at) as (select * from unnest(
       ${sql.param(held.map((o) => o.deviceId))}::int[], ${sql.param(held.map((o) => o.kind))}::text[],
-      ${sql.param(held.map((o) => o.condition))}::text[], ${sql.param(held.map((o) => iso(o.at)))}::timestamptz[])
-    on conflict (device_id, kind) do update set
-      state = excluded.state,
-      since = case when c.state = excluded.state then least(c.since, excluded.since) else excluded.since end
-    returning device_id, kind, since`,
+      ${sql.param(held.map((o) => o.condition))}::text[], ${sql.param(held.map((o) => iso(o.at)))}::timestamptz[])),
+    up as (
+      insert into alarm_conditions as c (device_id, kind, state, since)
+      select k.device_id, k.kind, k.state, k.at from k
+      where k.state = 'raise'
+        or exists (select 1 from alarm_conditions x where x.device_id = k.device_id and x.kind = k.kind)
+        or exists (select 1 from alarms a where a.device_id = k.device_id and a.kind = k.kind
+                   and a.fault_code = '' and a.resolution_time is null)
+      on conflict (device_id, kind) do update set state = excluded.state, since = excluded.since
+        where c.state <> excluded.state
+      returning device_id, kind, since)
+    select device_id, kind, since from up
+    union all
+    select x.device_id, x.kind, x.since from alarm_conditions x
+    join k on x.device_id = k.device_id and x.kind = k.kind and x.state = k.state`,
   );
-  const since = new Map(rows.map((r) => [`${r.device_id}|${r.kind}`, Date.parse(r.since)]));
+  const since = new Map(rows.map((r) => [`${r.device_id}|${r.kind}`, new Date(r.since).getTime()]));
   for (const o of held) {
-    const from = since.get(`${o.deviceId}|${o.kind}`) ?? o.at;
+    // No row: a clear with nothing open, or a reading between the thresholds; nothing to count.
+    const from = since.get(`${o.deviceId}|${o.kind}`);
+    if (from === undefined) continue;
     if (o.condition === 'raise' && o.at - from >= o.rule.hold_minutes * 60_000)
       raise.push(changeOf(o));
     else if (o.condition === 'clear' && o.at - from >= o.rule.clear_hold_minutes * 60_000)
