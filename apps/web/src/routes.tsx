@@ -49,6 +49,10 @@ const PAGES: Partial<Record<ConsolePath, Page>> = {
     () => import('./features/monitoring/alarms-view-page'),
     (m) => m.AlarmsViewPage,
   ),
+  '/alarm-rules': page(
+    () => import('./features/alarm-rules/alarm-rules-page'),
+    (m) => m.AlarmRulesPage,
+  ),
   '/company-view': page(
     () => import('./features/organizations/organizations-page'),
     (m) => m.OrganizationsPage,
