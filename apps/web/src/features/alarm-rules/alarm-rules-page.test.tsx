@@ -89,7 +89,7 @@ describe('Alarm Rules', () => {
     const load = (await within(table).findByText('Load fault')).closest('tr')!;
     await user().click(within(load).getByRole('button', { name: /Edit/ }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Default: 0.05 A')).toBeInTheDocument();
+    expect(within(dialog).getAllByText('Default: 0.05 A')).toHaveLength(2);
     const hold = within(dialog).getByLabelText('Hold before raising');
     await user().clear(hold);
     await user().type(hold, '3');
