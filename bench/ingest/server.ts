@@ -200,7 +200,10 @@ process.on('message', (m: { type: string; [k: string]: unknown }) => {
       (async () => {
         const devices = await addDevices(m.devices as number);
         if (rules) {
-          await addRules(devices.map((d) => d.id), rulesPerOrganization);
+          await addRules(
+            devices.map((d) => d.id),
+            rulesPerOrganization,
+          );
           await rules.reload();
         }
         await link.start();

@@ -50,7 +50,15 @@ export const ALARM_RULE_FIELDS: Record<AlarmKind, AlarmRuleField[]> = {
     f('volts_clear_from', 'Clear when battery voltage is at least', 'V', 0, 100, 0.1, 'clear', true),
   ],
   load_fault: [
-    f('current_below_a', 'Raise when the lamp, on and dimmed above 0 %, draws under', 'A', 0, 50, 0.01, 'raise'),
+    f(
+      'current_below_a',
+      'Raise when the lamp, on and dimmed above 0 %, draws under',
+      'A',
+      0,
+      50,
+      0.01,
+      'raise',
+    ),
     f('current_clear_from_a', 'Clear when it draws at least', 'A', 0, 50, 0.01, 'clear'),
   ],
   no_charge: [
@@ -60,7 +68,15 @@ export const ALARM_RULE_FIELDS: Record<AlarmKind, AlarmRuleField[]> = {
   ],
   communication_lost: [f('after_minutes', 'Raise after no report for', 'min', 1, 10_080, 1, 'raise')],
   panel_low: [
-    f('below_percent', "Raise when panel power is under this share of the neighbours' median", '%', 1, 99, 1, 'raise'),
+    f(
+      'below_percent',
+      "Raise when panel power is under this share of the neighbours' median",
+      '%',
+      1,
+      99,
+      1,
+      'raise',
+    ),
     f('clear_from_percent', 'Clear when it is at least', '%', 1, 100, 1, 'clear'),
     f('radius_km', 'Neighbours within', 'km', 0.1, 100, 0.1, 'raise'),
     f('min_neighbours', 'Only with at least this many neighbours', 'devices', 1, 100, 1, 'raise'),
@@ -115,7 +131,8 @@ export const ALARM_RULE_MESSAGES = {
   enabled: "'Enabled' must be true or false",
   project: `'Project' must be 1 to ${L.projectMax} characters, or empty for the whole organization`,
   projectUnknown: "'Project' must name a project (activation name) of the organization",
-  holdMinutes: (label: string) => `'${label}' must be a whole number of minutes from 0 to ${L.holdMinutesMax}`,
+  holdMinutes: (label: string) =>
+    `'${label}' must be a whole number of minutes from 0 to ${L.holdMinutesMax}`,
   slaHours: `'SLA' must be a whole number of hours from 1 to ${L.slaHoursMax}`,
   escalateAfter: `'Escalate after' must be a whole number of minutes from 1 to ${L.escalateAfterMax}, or empty`,
   escalateTo: `'Escalate to' must list at most ${L.escalateToMax} different people`,
@@ -335,7 +352,8 @@ export function checkRuleUpdate(
   body: AlarmRuleUpdateBody,
 ): { ok: true; params: AlarmRuleParams } | { ok: false; issues: Issue[] } {
   const issues: Issue[] = [];
-  const after = body.escalate_after_minutes !== undefined ? body.escalate_after_minutes : saved.escalate_after_minutes;
+  const after =
+    body.escalate_after_minutes !== undefined ? body.escalate_after_minutes : saved.escalate_after_minutes;
   const to = body.escalate_to ?? saved.escalate_to;
   if (to.length > 0 && after === null)
     issues.push({ path: ['escalate_after_minutes'], message: ALARM_RULE_MESSAGES.escalateToWithoutTime });

@@ -77,8 +77,7 @@ export async function settle(
     // No row: a clear with nothing open, or a reading between the thresholds; nothing to count.
     const from = since.get(`${o.deviceId}|${o.kind}`);
     if (from === undefined) continue;
-    if (o.condition === 'raise' && o.at - from >= o.rule.hold_minutes * 60_000)
-      raise.push(changeOf(o));
+    if (o.condition === 'raise' && o.at - from >= o.rule.hold_minutes * 60_000) raise.push(changeOf(o));
     else if (o.condition === 'clear' && o.at - from >= o.rule.clear_hold_minutes * 60_000)
       resolve.push(changeOf(o));
   }

@@ -59,7 +59,8 @@ interface RuleRecord {
 
 // Keys: organization, then the project ('' for the organization's own rule, which no project can be
 // named: the contract refuses an empty project), then the kind.
-const key = (organizationId: number, project: string, kind: AlarmKind) => `${organizationId}|${project}|${kind}`;
+const key = (organizationId: number, project: string, kind: AlarmKind) =>
+  `${organizationId}|${project}|${kind}`;
 
 export class AlarmRuleBook {
   private rules = new Map<string, ActiveRule>();

@@ -27,10 +27,20 @@ interface AlarmRecord {
 const MIN = 60_000;
 
 /** A device of the organization in `project`, placed at lat/lng (for panel_low). */
-async function device(project: string, where: { lat: number; lng: number } = { lat: 28.6, lng: 77.2 }, organization = org) {
+async function device(
+  project: string,
+  where: { lat: number; lng: number } = { lat: 28.6, lng: 77.2 },
+  organization = org,
+) {
   const d = await addDevice(t, `RMS-RULE-${++serial}`, organization);
   await makeActivations(t.database.db, [
-    { name: project, deviceId: d.id, organizationId: organization, latitude: where.lat, longitude: where.lng },
+    {
+      name: project,
+      deviceId: d.id,
+      organizationId: organization,
+      latitude: where.lat,
+      longitude: where.lng,
+    },
   ]);
   return d;
 }
@@ -72,7 +82,8 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await signIn(t.app);
   org = (await makeOrganization(t.database.db, { companyName: 'Rules Co', email: 'rules@rules.example' })).id;
-  other = (await makeOrganization(t.database.db, { companyName: 'Other Co', email: 'other@other.example' })).id;
+  other = (await makeOrganization(t.database.db, { companyName: 'Other Co', email: 'other@other.example' }))
+    .id;
 });
 afterAll(() => t.close());
 
@@ -179,7 +190,11 @@ describe('precedence and changes', () => {
     await ingest(t, lamp, [sample(start, { soc: 30 })]);
     expect(await alarmsOf(lamp, 'battery_low')).toEqual([]);
     const rule = await addRule({ kind: 'battery_low', enabled: false });
-    await changeRule(rule, { enabled: true, severity: 'critical', params: { soc_below: 35, soc_clear_from: 45 } });
+    await changeRule(rule, {
+      enabled: true,
+      severity: 'critical',
+      params: { soc_below: 35, soc_clear_from: 45 },
+    });
     await ingest(t, lamp, [sample(start + MIN, { soc: 30 })]);
     expect(await alarmsOf(lamp, 'battery_low')).toEqual([
       expect.objectContaining({ rule_id: rule, severity: 'critical' }),
@@ -195,7 +210,9 @@ describe('precedence and changes', () => {
         values (${org}, 'battery_low', 'major', '{"soc_below": 50, "soc_clear_from": 60}', 48)`);
       await tx.execute(sql`select pg_notify('rms_alarm_rules', '')`);
     });
-    await expect.poll(() => t.app.alarmRules.ruleFor({ organizationId: org, project: 'x' }, 'battery_low').id).not.toBeNull();
+    await expect
+      .poll(() => t.app.alarmRules.ruleFor({ organizationId: org, project: 'x' }, 'battery_low').id)
+      .not.toBeNull();
     await ingest(t, lamp, [sample(Date.now() - MIN, { soc: 45 })]);
     expect(await alarmsOf(lamp, 'battery_low')).toEqual([expect.objectContaining({ severity: 'major' })]);
     await deleteRules();
@@ -210,7 +227,9 @@ describe('communication lost', () => {
     for (const d of [lamp, elsewhere]) await ingest(t, d, [sample(Date.now() - MIN)]);
     await t.app.deviceLink.sweep(new Date(Date.now() + 20 * MIN));
     expect(await alarmsOf(lamp, 'communication_lost')).toEqual([]);
-    expect(await alarmsOf(elsewhere, 'communication_lost')).toEqual([expect.objectContaining({ rule_id: null })]);
+    expect(await alarmsOf(elsewhere, 'communication_lost')).toEqual([
+      expect.objectContaining({ rule_id: null }),
+    ]);
     await t.app.deviceLink.sweep(new Date(Date.now() + 61 * MIN));
     expect(await alarmsOf(lamp, 'communication_lost')).toEqual([expect.objectContaining({ rule_id: rule })]);
     // Raised once per silence.
@@ -237,7 +256,9 @@ describe('panel low', () => {
     expect(await alarmsOf(weak, 'panel_low')).toEqual([]);
     const rule = await addRule({ kind: 'panel_low', enabled: true });
     await t.app.deviceLink.sweep(new Date());
-    expect(await alarmsOf(weak, 'panel_low')).toEqual([expect.objectContaining({ rule_id: rule, resolved: false })]);
+    expect(await alarmsOf(weak, 'panel_low')).toEqual([
+      expect.objectContaining({ rule_id: rule, resolved: false }),
+    ]);
     expect(await alarmsOf(lonely, 'panel_low')).toEqual([]);
     for (const n of neighbours) expect(await alarmsOf(n, 'panel_low')).toEqual([]);
     // Cleaned: back to the neighbours' level clears it.

@@ -39,7 +39,13 @@ export async function applySampleAlarms(
   const faultRaises: AlarmChange[] = [];
   const faultLists: FaultList[] = [];
   const now = Date.now();
-  const scopes = rules && !rules.empty ? await scopesOf(db, current.map((s) => s.deviceId)) : null;
+  const scopes =
+    rules && !rules.empty
+      ? await scopesOf(
+          db,
+          current.map((s) => s.deviceId),
+        )
+      : null;
   for (const s of current) {
     const scope = scopes?.get(s.deviceId);
     const ruleOf = (kind: AlarmKind) => (rules ? rules.ruleFor(scope, kind) : defaultRule(kind));
@@ -55,7 +61,8 @@ export async function applySampleAlarms(
     if (s.faults) {
       const fault = ruleOf('fault');
       if (fault.enabled)
-        for (const code of s.faults) faultRaises.push({ deviceId: s.deviceId, kind: 'fault', code, at: s.ts, rule: fault });
+        for (const code of s.faults)
+          faultRaises.push({ deviceId: s.deviceId, kind: 'fault', code, at: s.ts, rule: fault });
       faultLists.push({ deviceId: s.deviceId, codes: s.faults, at: s.ts });
     }
   }
@@ -143,10 +150,7 @@ export async function resolveByKind(db: Db, changes: AlarmChange[]): Promise<num
 }
 
 /** A device's fault list is its whole set of active faults: codes no longer in it are resolved. */
-async function resolveClearedFaults(
-  db: Db,
-  lists: FaultList[],
-): Promise<number[]> {
+async function resolveClearedFaults(db: Db, lists: FaultList[]): Promise<number[]> {
   if (lists.length === 0) return [];
   return clearedByData(
     db,

@@ -41,7 +41,11 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-export async function judgePanels(db: Db, rules: AlarmRuleBook | undefined, now = Date.now()): Promise<SweepChanges> {
+export async function judgePanels(
+  db: Db,
+  rules: AlarmRuleBook | undefined,
+  now = Date.now(),
+): Promise<SweepChanges> {
   const enabled = (rules?.saved('panel_low') ?? []).filter((r) => r.enabled);
   if (!rules || enabled.length === 0) return { devices: [], alarms: [] };
   const window = Math.max(...enabled.map((r) => r.params.window_minutes ?? 30));
@@ -78,7 +82,10 @@ function observe(rows: Candidate[], rules: AlarmRuleBook, now: number): Observat
   const observations: Observation[] = [];
   for (const group of byOrganization.values())
     for (const device of group) {
-      const rule = rules.ruleFor({ organizationId: device.organization_id, project: device.name }, 'panel_low');
+      const rule = rules.ruleFor(
+        { organizationId: device.organization_id, project: device.name },
+        'panel_low',
+      );
       if (!rule.enabled) continue;
       observations.push({
         deviceId: device.device_id,
@@ -106,5 +113,7 @@ function conditionOf(device: Candidate, group: Candidate[], rule: ActiveRule) {
   const typical = median(neighbours.map((n) => n.watts));
   if (typical < (p.daylight_from_w ?? 10)) return 'none' as const;
   if (device.watts < (typical * (p.below_percent ?? 30)) / 100) return 'raise' as const;
-  return device.watts >= (typical * (p.clear_from_percent ?? 60)) / 100 ? ('clear' as const) : ('none' as const);
+  return device.watts >= (typical * (p.clear_from_percent ?? 60)) / 100
+    ? ('clear' as const)
+    : ('none' as const);
 }

@@ -53,7 +53,12 @@ async function markOfflineIn(db: Db, now: number, rules?: AlarmRuleBook): Promis
     LIVENESS.offlineAfterMs,
     ...(rules?.saved('communication_lost') ?? []).map((r) => minutesOf(r.params.after_minutes, 15) * 60_000),
   );
-  const silent = await rowsOf<{ device_id: number; last_seen_at: string; organization_id: number | null; name: string | null }>(
+  const silent = await rowsOf<{
+    device_id: number;
+    last_seen_at: string;
+    organization_id: number | null;
+    name: string | null;
+  }>(
     db,
     sql`
     select s.device_id, s.last_seen_at, a.organization_id, a.name from device_live_state s
@@ -81,7 +86,10 @@ function ruleOfRow(
   kind: AlarmKind,
 ): ActiveRule {
   if (!rules) return defaultRule(kind);
-  const scope = row.organization_id === null ? undefined : { organizationId: row.organization_id, project: row.name ?? '' };
+  const scope =
+    row.organization_id === null
+      ? undefined
+      : { organizationId: row.organization_id, project: row.name ?? '' };
   return rules.ruleFor(scope, kind);
 }
 
@@ -112,7 +120,12 @@ async function raiseNoChargeIn(
 ): Promise<SweepChanges> {
   const saved = rules?.saved('no_charge') ?? [];
   const highest = Math.max(LIVENESS.noChargeUnderWh, ...saved.map((r) => r.params.harvest_below_wh ?? 1));
-  const result = await rowsOf<{ device_id: number; harvest_wh: number; organization_id: number | null; name: string | null }>(
+  const result = await rowsOf<{
+    device_id: number;
+    harvest_wh: number;
+    organization_id: number | null;
+    name: string | null;
+  }>(
     db,
     sql`
     select s.device_id, coalesce(h.harvest_wh, 0)::float8 as harvest_wh, a.organization_id, a.name

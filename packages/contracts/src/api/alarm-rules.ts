@@ -47,7 +47,8 @@ export const alarmRuleApi = {
     method: 'GET',
     path: `${LIST}choices/`,
     access: MANAGE,
-    summary: "The organization's projects, and the people a rule may escalate to (those who may see its alarms)",
+    summary:
+      "The organization's projects, and the people a rule may escalate to (those who may see its alarms)",
     query: alarmRuleListQuery,
     response: alarmRuleChoices,
   }),

@@ -30,11 +30,16 @@ beforeAll(async () => {
   admin = await signIn(t.app);
   const db = t.database.db;
   const codes = ['VIEW_DEVICE_DATA', 'MANAGE_ALARM_RULES'];
-  orgA = (await makeOrganization(db, { companyName: 'Rules A', email: 'a@rules-a.example', permissions: codes }))
-    .id;
-  orgB = (await makeOrganization(db, { companyName: 'Rules B', email: 'b@rules-b.example', permissions: codes }))
-    .id;
-  await db.update(organizations).set({ permissions: codes }).where(inArray(organizations.id, [orgA, orgB]));
+  orgA = (
+    await makeOrganization(db, { companyName: 'Rules A', email: 'a@rules-a.example', permissions: codes })
+  ).id;
+  orgB = (
+    await makeOrganization(db, { companyName: 'Rules B', email: 'b@rules-b.example', permissions: codes })
+  ).id;
+  await db
+    .update(organizations)
+    .set({ permissions: codes })
+    .where(inArray(organizations.id, [orgA, orgB]));
   managerA = await addUser(t, orgA, 'manager@rules-a.example', codes);
   managerB = await addUser(t, orgB, 'manager@rules-b.example', codes);
   viewerA = await addUser(t, orgA, 'viewer@rules-a.example', ['VIEW_DEVICE_DATA']);
@@ -67,7 +72,8 @@ describe('access', () => {
   it("lets a customer manage its own rules and answers 404 for another organization's", async () => {
     const made = await call(managerA, 'POST', URL, { kind: 'battery_low', params: { soc_below: 25 } });
     expect(made.statusCode, made.body).toBe(201);
-    const rule = made.json<{ rule: { id: number; organization: number; params: Record<string, number> } }>().rule;
+    const rule = made.json<{ rule: { id: number; organization: number; params: Record<string, number> } }>()
+      .rule;
     expect(rule.organization).toBe(orgA);
     expect(rule.params).toEqual({ ...ALARM_RULE_DEFAULTS.battery_low.params, soc_below: 25 });
     const one = `${URL}${rule.id}/`;
@@ -75,14 +81,18 @@ describe('access', () => {
     expect((await call(managerB, 'PUT', one, { severity: 'major' })).statusCode).toBe(404);
     expect((await call(managerB, 'DELETE', one)).statusCode).toBe(404);
     expect((await call(managerB, 'GET', `${URL}?organization=${orgA}`)).statusCode).toBe(404);
-    expect((await call(managerB, 'POST', URL, { organization: orgA, kind: 'no_charge' })).statusCode).toBe(404);
+    expect((await call(managerB, 'POST', URL, { organization: orgA, kind: 'no_charge' })).statusCode).toBe(
+      404,
+    );
     expect((await call(managerB, 'GET', URL)).json()).toEqual([]);
     expect((await call(managerA, 'GET', URL)).json()).toEqual([expect.objectContaining({ id: rule.id })]);
     // The provider acts for any organization.
     expect((await call(admin, 'GET', one)).statusCode).toBe(200);
     const forB = await call(admin, 'POST', URL, { organization: orgB, kind: 'load_fault' });
     expect(forB.statusCode, forB.body).toBe(201);
-    expect((await call(managerB, 'GET', URL)).json()).toEqual([expect.objectContaining({ kind: 'load_fault' })]);
+    expect((await call(managerB, 'GET', URL)).json()).toEqual([
+      expect.objectContaining({ kind: 'load_fault' }),
+    ]);
     expect((await call(managerA, 'DELETE', one)).statusCode).toBe(200);
     expect((await call(managerA, 'GET', one)).statusCode).toBe(404);
   });
@@ -100,10 +110,16 @@ describe('settings', () => {
   it('refuses bad settings, naming the field', async () => {
     await refused({ kind: 'battery_low', params: { soc_below: 120 } }, 'params.soc_below');
     await refused({ kind: 'battery_low', params: { soc_below: 'low' } }, 'params.soc_below');
-    await refused({ kind: 'battery_low', params: { soc_below: 40, soc_clear_from: 30 } }, 'params.soc_clear_from');
+    await refused(
+      { kind: 'battery_low', params: { soc_below: 40, soc_clear_from: 30 } },
+      'params.soc_clear_from',
+    );
     await refused({ kind: 'battery_low', params: { volts_below: 11.5 } }, 'params.volts_clear_from');
     await refused({ kind: 'battery_low', params: { wattage: 3 } }, 'params.wattage');
-    await refused({ kind: 'panel_low', params: { below_percent: 70, clear_from_percent: 50 } }, 'params.clear_from_percent');
+    await refused(
+      { kind: 'panel_low', params: { below_percent: 70, clear_from_percent: 50 } },
+      'params.clear_from_percent',
+    );
     await refused({ kind: 'communication_lost', params: { after_minutes: 0 } }, 'params.after_minutes');
     await refused({ kind: 'smoke' }, 'kind', ALARM_RULE_MESSAGES.kind);
     await refused({ kind: 'fault', severity: 'awful' }, 'severity', ALARM_RULE_MESSAGES.severity);
@@ -121,7 +137,13 @@ describe('settings', () => {
   it('answers one rule per kind and scope, and 4xx, never 5xx, for junk', async () => {
     expect((await call(managerA, 'POST', URL, { kind: 'no_charge', project: 'North' })).statusCode).toBe(201);
     await refused({ kind: 'no_charge', project: 'North' }, 'kind', ALARM_RULE_MESSAGES.duplicate);
-    for (const body of [[], 'x', { kind: null }, { kind: 'fault', params: [] }, { kind: 'fault', escalate_to: [0] }])
+    for (const body of [
+      [],
+      'x',
+      { kind: null },
+      { kind: 'fault', params: [] },
+      { kind: 'fault', escalate_to: [0] },
+    ])
       expect([400, 415]).toContain((await call(managerA, 'POST', URL, body as object)).statusCode);
     expect((await call(managerA, 'GET', `${URL}99999999999/`)).statusCode).toBe(400);
     expect((await call(managerA, 'GET', `${URL}?organization=abc`)).statusCode).toBe(400);
@@ -160,7 +182,10 @@ describe('settings', () => {
     expect(rules.map((r) => r.kind)).toEqual([...ALARM_KINDS]);
     expect(rules.find((r) => r.kind === 'battery_low')).toMatchObject({ source: 'project' });
     expect(rules.find((r) => r.kind === 'fault')).toMatchObject({ source: 'default', rule_id: null });
-    const choices = (await call(managerA, 'GET', `${URL}choices/`)).json<{ projects: string[]; people: { id: number }[] }>();
+    const choices = (await call(managerA, 'GET', `${URL}choices/`)).json<{
+      projects: string[];
+      people: { id: number }[];
+    }>();
     expect(choices.projects).toEqual(['North', 'South']);
     expect(choices.people.map((p) => p.id)).toContain(colleagueA);
     expect(choices.people.map((p) => p.id)).not.toContain(personOfB);

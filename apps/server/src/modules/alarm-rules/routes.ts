@@ -3,7 +3,15 @@ import { ALARM_RULE_MESSAGES } from '@rms/contracts/alarm-rules';
 import { alarmRuleApi as R } from '@rms/contracts/api/alarm-rules';
 import { caller } from '../../auth/access';
 import { routeEndpoint as route } from '../../endpoint-route';
-import { createRule, deleteRule, effectiveRules, listRules, ruleChoices, ruleOf, updateRule } from './service';
+import {
+  createRule,
+  deleteRule,
+  effectiveRules,
+  listRules,
+  ruleChoices,
+  ruleOf,
+  updateRule,
+} from './service';
 
 // The alarm rules' routes (docs/alarms.md). Paths, access and schemas are declared in contracts
 // (api/alarm-rules.ts). After a write commits, this instance reloads its rules before answering (the

@@ -149,7 +149,8 @@ async function peopleOf(db: Db, organization: number): Promise<{ id: number; nam
 async function checkEscalateTo(db: Db, organization: number, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   const people = new Set((await peopleOf(db, organization)).map((p) => p.id));
-  if (ids.some((id) => !people.has(id))) throw fieldError('escalate_to', ALARM_RULE_MESSAGES.escalateToUnknown);
+  if (ids.some((id) => !people.has(id)))
+    throw fieldError('escalate_to', ALARM_RULE_MESSAGES.escalateToUnknown);
 }
 
 async function checkProject(db: Db, organization: number, project: string | null): Promise<void> {

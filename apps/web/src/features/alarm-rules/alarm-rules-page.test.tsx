@@ -104,10 +104,9 @@ describe('Alarm Rules', () => {
   });
 
   it("puts the server's refusal on the field it names", async () => {
-    open(
-      effective({ battery_low: { source: 'organization', rule_id: 7, params: saved().params } }),
-      [saved()],
-    );
+    open(effective({ battery_low: { source: 'organization', rule_id: 7, params: saved().params } }), [
+      saved(),
+    ]);
     const table = await screen.findByRole('table');
     const battery = (await within(table).findByText('Battery low')).closest('tr')!;
     await user().click(within(battery).getByRole('button', { name: /Edit/ }));

@@ -29,7 +29,10 @@ const SOURCE_TAGS: Record<EffectiveAlarmRule['source'], { color?: string; label:
 function thresholds(rule: EffectiveAlarmRule): string {
   const parts = ALARM_RULE_FIELDS[rule.kind]
     .filter((f) => rule.params[f.key] != null)
-    .map((f) => `${f.label.replace(/^(Raise when|Clear when|Or raise when) /, '')} ${rule.params[f.key]} ${f.unit}`);
+    .map(
+      (f) =>
+        `${f.label.replace(/^(Raise when|Clear when|Or raise when) /, '')} ${rule.params[f.key]} ${f.unit}`,
+    );
   return parts.length > 0 ? parts.join(' · ') : "The device's own fault codes";
 }
 

@@ -35,7 +35,8 @@ export function useCreateRule() {
 
 export function useUpdateRule() {
   return useInvalidatingMutation(
-    ({ id, body }: { id: number; body: AlarmRuleUpdateBody }) => api(R.alarmRuleUpdate, { params: { id }, body }),
+    ({ id, body }: { id: number; body: AlarmRuleUpdateBody }) =>
+      api(R.alarmRuleUpdate, { params: { id }, body }),
     RELOADS,
     { silent: true },
   );

@@ -8,7 +8,12 @@ import {
   type AlarmRuleParams,
   type EffectiveAlarmRule,
 } from '@rms/contracts/alarm-rules';
-import { ALARM_LABELS, ALARM_SEVERITIES, ALARM_SEVERITY_LABELS, type AlarmSeverity } from '@rms/contracts/telemetry';
+import {
+  ALARM_LABELS,
+  ALARM_SEVERITIES,
+  ALARM_SEVERITY_LABELS,
+  type AlarmSeverity,
+} from '@rms/contracts/telemetry';
 import { ApiError } from '../../api/errors';
 import { zodRule } from '../../lib/zod-rule';
 import { useCreateRule, useUpdateRule, type RuleScope } from './api';
@@ -73,7 +78,11 @@ export function RuleFormModal({ editing, scope, scopeName, people, onClose, onSa
       },
     };
     if (editing.savedId !== null) update.mutate({ id: editing.savedId, body }, handlers);
-    else create.mutate({ ...body, kind, organization: scope.organization, project: scope.project ?? null }, handlers);
+    else
+      create.mutate(
+        { ...body, kind, organization: scope.organization, project: scope.project ?? null },
+        handlers,
+      );
   };
 
   const r = editing?.rule;
@@ -165,7 +174,12 @@ export function RuleFormModal({ editing, scope, scopeName, people, onClose, onSa
                 extra="The raise condition must hold this long (0: at once). Default: 0 min"
                 rules={[zodRule(shape.hold_minutes)]}
               >
-                <InputNumber style={{ width: '100%' }} min={0} max={ALARM_RULE_LIMITS.holdMinutesMax} suffix="min" />
+                <InputNumber
+                  style={{ width: '100%' }}
+                  min={0}
+                  max={ALARM_RULE_LIMITS.holdMinutesMax}
+                  suffix="min"
+                />
               </Form.Item>
             </Col>
             <Col xs={24} sm={12}>
@@ -175,7 +189,12 @@ export function RuleFormModal({ editing, scope, scopeName, people, onClose, onSa
                 extra="The clear condition must hold this long before the alarm clears itself. Default: 0 min"
                 rules={[zodRule(shape.clear_hold_minutes)]}
               >
-                <InputNumber style={{ width: '100%' }} min={0} max={ALARM_RULE_LIMITS.holdMinutesMax} suffix="min" />
+                <InputNumber
+                  style={{ width: '100%' }}
+                  min={0}
+                  max={ALARM_RULE_LIMITS.holdMinutesMax}
+                  suffix="min"
+                />
               </Form.Item>
             </Col>
             <Col xs={24} sm={12}>
@@ -185,7 +204,12 @@ export function RuleFormModal({ editing, scope, scopeName, people, onClose, onSa
                 extra={`A work order for the alarm is due this long after it is made. Default: ${defaults.sla_hours} h`}
                 rules={[zodRule(shape.sla_hours)]}
               >
-                <InputNumber style={{ width: '100%' }} min={1} max={ALARM_RULE_LIMITS.slaHoursMax} suffix="h" />
+                <InputNumber
+                  style={{ width: '100%' }}
+                  min={1}
+                  max={ALARM_RULE_LIMITS.slaHoursMax}
+                  suffix="h"
+                />
               </Form.Item>
             </Col>
             <Col xs={24} sm={12}>
