@@ -149,14 +149,14 @@ export function AlarmRulesPage() {
                 cancelText="No"
                 onConfirm={() => remove.mutateAsync(own.id).then((res) => void message.success(res.detail))}
               >
-                <Tooltip title={`Use ${fallback}`}>
-                  <Button
-                    danger
-                    type="text"
-                    icon={<UndoOutlined />}
-                    aria-label={`Use ${fallback} for ${ALARM_LABELS[row.kind]}`}
-                  />
-                </Tooltip>
+                {/* No tooltip here: it would lie over the confirmation's buttons. */}
+                <Button
+                  danger
+                  type="text"
+                  icon={<UndoOutlined />}
+                  title={`Use ${fallback}`}
+                  aria-label={`Use ${fallback} for ${ALARM_LABELS[row.kind]}`}
+                />
               </Popconfirm>
             )}
           </Space>

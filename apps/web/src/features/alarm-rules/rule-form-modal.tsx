@@ -14,6 +14,7 @@ import {
   ALARM_SEVERITY_LABELS,
   type AlarmSeverity,
 } from '@rms/contracts/telemetry';
+import { useEffect } from 'react';
 import { ApiError } from '../../api/errors';
 import { zodRule } from '../../lib/zod-rule';
 import { useCreateRule, useUpdateRule, type RuleScope } from './api';
@@ -86,6 +87,21 @@ export function RuleFormModal({ editing, scope, scopeName, people, onClose, onSa
   };
 
   const r = editing?.rule;
+  // The form instance outlives the modal: each opening fills it from the rule it opens on.
+  useEffect(() => {
+    if (!r) return;
+    form.resetFields();
+    form.setFieldsValue({
+      enabled: r.enabled,
+      severity: r.severity,
+      params: r.params,
+      hold_minutes: r.hold_minutes,
+      clear_hold_minutes: r.clear_hold_minutes,
+      sla_hours: r.sla_hours,
+      escalate_after_minutes: r.escalate_after_minutes,
+      escalate_to: r.escalate_to,
+    });
+  }, [form, r]);
   return (
     <Modal
       open={editing !== null}
