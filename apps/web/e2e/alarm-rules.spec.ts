@@ -71,9 +71,13 @@ test('set an organization rule and a project override; the alarm names its rule'
     .locator('.ant-select-dropdown:visible .ant-select-item-option')
     .getByText('Critical', { exact: true })
     .click();
+  // The SLA still at Minor's default follows Critical's.
+  await expect(projectForm.getByLabel('SLA')).toHaveValue('24');
   await projectForm.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(M.created)).toBeVisible();
+  await expect(projectForm).toBeHidden();
   await expect(battery.getByText('Project', { exact: true })).toBeVisible();
+  await expect(battery.getByText('24 h')).toBeVisible();
   await shoot(page, 'alarm-rules-project');
 
   // The project's device reports 45 %: under the organization's 50 but not under the project's 40.

@@ -12,9 +12,10 @@ import {
   ALARM_LABELS,
   ALARM_SEVERITIES,
   ALARM_SEVERITY_LABELS,
+  DEFAULT_SLA_HOURS,
   type AlarmSeverity,
 } from '@rms/contracts/telemetry';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { ApiError } from '../../api/errors';
 import { zodRule } from '../../lib/zod-rule';
 import { useCreateRule, useUpdateRule, type RuleScope } from './api';
@@ -88,8 +89,10 @@ export function RuleFormModal({ editing, scope, scopeName, people, onClose, onSa
 
   const r = editing?.rule;
   // The form instance outlives the modal: each opening fills it from the rule it opens on.
+  const severityRef = useRef<AlarmSeverity | null>(null);
   useEffect(() => {
     if (!r) return;
+    severityRef.current = r.severity;
     form.resetFields();
     form.setFieldsValue({
       enabled: r.enabled,
@@ -119,6 +122,15 @@ export function RuleFormModal({ editing, scope, scopeName, people, onClose, onSa
           name="alarm-rule"
           layout="vertical"
           onFinish={onFinish}
+          onValuesChange={(changed: Partial<RuleValues>) => {
+            // An SLA still at the old severity's default follows the new severity's.
+            if (!changed.severity) return;
+            const sla = form.getFieldValue('sla_hours') as number | null;
+            const before = severityRef.current;
+            severityRef.current = changed.severity;
+            if (before && sla === DEFAULT_SLA_HOURS[before])
+              form.setFieldValue('sla_hours', DEFAULT_SLA_HOURS[changed.severity]);
+          }}
           preserve={false}
           initialValues={{
             enabled: r.enabled,
