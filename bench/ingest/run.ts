@@ -28,6 +28,7 @@ const { values: args } = parseArgs({
     burst: { type: 'boolean', default: false },
     'server-prof': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
+    rules: { type: 'string', default: '0' },
   },
 });
 
@@ -82,6 +83,7 @@ const server: ChildProcess = fork(path.join(here, 'server.ts'), [], {
   env: {
     ...process.env,
     ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : { BENCH_PGLITE_DIR: pgliteDir }),
+    BENCH_RULES: args.rules,
   },
 });
 const waiting = new Map<string, (r: Reply) => void>();
@@ -128,7 +130,8 @@ const devices = setup.devices as { id: number; code: string; key: string }[];
 const port = setup.port as number;
 log(
   `ingest bench: ${kind}, ${deviceCount} devices over ${workerCount} publisher thread(s), target ${rate} msg/s` +
-    `${args.burst ? ` (burst: 3 × ${baseRate})` : ''} for ${durationS} s, QoS 1, ≤ ${maxInflight} unacknowledged per device`,
+    `${args.burst ? ` (burst: 3 × ${baseRate})` : ''} for ${durationS} s, QoS 1, ≤ ${maxInflight} unacknowledged per device` +
+    `${Number(args.rules) > 0 ? `, ${args.rules} alarm rules per organization of 100 devices` : ''}`,
 );
 
 // --- publishers ---------------------------------------------------------------------------------------

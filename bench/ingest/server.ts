@@ -7,6 +7,7 @@ import { organizations } from '../../apps/server/src/db/schema/organizations';
 import { ensureFirstUser } from '../../apps/server/src/first-start';
 import { seedMasterData } from '../../apps/server/src/modules/master-data/seed/seed-master-data';
 import { issueDeviceKey } from '../../apps/server/src/telemetry/device-keys';
+import { AlarmRuleBook } from '../../apps/server/src/telemetry/alarm-rule-book';
 import { DeviceLink } from '../../apps/server/src/telemetry/device-link';
 import { copyBaseline } from './baseline';
 
@@ -24,9 +25,13 @@ const db = database.db;
 const log = pino({ level: process.env.BENCH_LOG_LEVEL ?? 'warn' });
 // As the app builds it (app.ts): several ingest writers on PostgreSQL, one on PGlite.
 const writers = Number(process.env.BENCH_WRITERS ?? (database.kind === 'postgres' ? 4 : 1));
+// --rules N: the devices spread over organizations of 100 (projects of 50), each with N alarm rules.
+const rulesPerOrganization = Number(process.env.BENCH_RULES ?? 0);
+const rules = rulesPerOrganization > 0 ? new AlarmRuleBook(db) : undefined;
 const link = new DeviceLink({
   db,
   log,
+  rules,
   timeZone: 'Asia/Kolkata',
   mqttPort: 0,
   mqttHost: '127.0.0.1',
@@ -36,6 +41,44 @@ const link = new DeviceLink({
 });
 
 const send = (message: object) => process.send!(message);
+
+/**
+ * Organizations of 100 devices, each device activated in a project of 50, and `perOrganization`
+ * rules each (at most one per kind): some hold their condition, so the hold state is written too.
+ */
+async function addRules(deviceIds: number[], perOrganization: number) {
+  const kinds: [string, string, number, number][] = [
+    ['battery_low', '{"soc_below": 25, "soc_clear_from": 35}', 0, 5],
+    ['load_fault', '{"current_below_a": 0.05, "current_clear_from_a": 0.1}', 2, 0],
+    ['communication_lost', '{"after_minutes": 30}', 0, 0],
+    ['no_charge', '{"from_hour": 17, "harvest_below_wh": 5, "charging_clear_from_a": 0.2}', 0, 0],
+    ['fault', '{}', 0, 0],
+    ['panel_low', '{}', 0, 0],
+  ];
+  const organizationCount = Math.ceil(deviceIds.length / 100);
+  const made = await rowsOf<{ id: number }>(
+    db,
+    sql`insert into organizations (company_name, email)
+        select 'Bench ' || n, 'bench' || n || '@bench.example' from generate_series(1, ${organizationCount}) n
+        returning id`,
+  );
+  const orgOf = (i: number) => made[Math.floor(i / 100)]!.id;
+  const ids = sql.param(`{${deviceIds.join(',')}}`);
+  const orgs = sql.param(`{${deviceIds.map((_, i) => orgOf(i)).join(',')}}`);
+  await db.execute(sql`update rms_devices d set organization_id = k.org
+    from unnest(${ids}::int[], ${orgs}::int[]) as k(id, org) where d.id = k.id`);
+  await db.execute(sql`
+    insert into activations (name, device_id, address1, address2, state_id, city_id, pin, organization_id)
+    select 'Project ' || (k.n / 50), k.id, 'Bench road', 'Bench', c.state_id, c.id, '110001', k.org
+    from unnest(${ids}::int[], ${orgs}::int[]) with ordinality as k(id, org, n)
+    cross join (select id, state_id from cities limit 1) c`);
+  const chosen = kinds.slice(0, perOrganization);
+  for (const [kind, params, hold, clearHold] of chosen)
+    await db.execute(sql`
+      insert into alarm_rules (organization_id, kind, severity, params, hold_minutes, clear_hold_minutes, sla_hours)
+      select o, ${kind}, 'major', ${params}::jsonb, ${hold}, ${clearHold}, 48
+      from unnest(${sql.param(`{${made.map((o) => o.id).join(',')}}`)}::int[]) o`);
+}
 
 async function addDevices(count: number) {
   const [org] = await db.select({ id: organizations.id }).from(organizations).limit(1);
@@ -156,6 +199,13 @@ process.on('message', (m: { type: string; [k: string]: unknown }) => {
     reply(
       (async () => {
         const devices = await addDevices(m.devices as number);
+        if (rules) {
+          await addRules(
+            devices.map((d) => d.id),
+            rulesPerOrganization,
+          );
+          await rules.reload();
+        }
         await link.start();
         return { port: link.mqttPort, devices, kind: database.kind };
       })(),

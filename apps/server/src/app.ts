@@ -37,6 +37,7 @@ import { apiKeyRoutes } from './modules/api-keys';
 import { auditLogRoutes, registerAuditLog } from './modules/audit-log';
 import { notificationRoutes } from './modules/notifications';
 import { workOrderRoutes } from './modules/work-orders';
+import { alarmRuleRoutes } from './modules/alarm-rules';
 import { createServices, type Services } from './services';
 
 declare module 'fastify' {
@@ -146,6 +147,7 @@ export async function buildApp({
       await api.register(loadStatusRoutes);
       await api.register(analysisRoutes);
       await api.register(alarmRoutes);
+      await api.register(alarmRuleRoutes);
       await api.register(reportRoutes);
       await api.register(dashboardRoutes);
       await api.register(eventRoutes);

@@ -20,6 +20,7 @@ import {
 import type { ResetDeps, SessionDeps } from './modules/session';
 import { createStorage, type Storage } from './storage/storage';
 import { REPORT_SWEEP_EVERY_MS, ReportRetention } from './storage/report-retention';
+import { AlarmRuleBook } from './telemetry/alarm-rule-book';
 import { BrokerTls } from './telemetry/broker-tls';
 import { DeviceLink } from './telemetry/device-link';
 import { LiveEvents } from './telemetry/live-events';
@@ -50,6 +51,8 @@ export interface Services {
   webhooks: WebhookContext;
   /** People's notifications: fan-out, escalation, e-mail and digest jobs, live counts (modules/notifications). */
   notifications: PeopleNotifications;
+  /** The alarm rules in memory (telemetry/alarm-rule-book.ts): a rule's write reloads them. */
+  alarmRules: AlarmRuleBook;
 }
 
 export interface ServiceLifecycle {
@@ -107,6 +110,10 @@ export async function createServices(options: {
     databaseUrl: database.kind === 'postgres' ? config.databaseUrl : undefined,
   });
   await liveEvents.start();
+  // The alarm rules, read once and again on every committed change (any instance's).
+  const alarmRules = new AlarmRuleBook(db, log);
+  await alarmRules.reload();
+  await alarmRules.listen(listener);
   const deviceLink = new DeviceLink({
     db,
     log,
@@ -130,6 +137,7 @@ export async function createServices(options: {
     writers: database.kind === 'postgres' ? 4 : 1,
     changed: (changes) => liveEvents.changed(changes),
     listener,
+    rules: alarmRules,
     metrics,
     storage: { settings: config.telemetry },
   });
@@ -226,6 +234,7 @@ export async function createServices(options: {
       metrics,
       webhooks: { db, secrets: webhookSecrets, settings: config.webhooks, delivery: webhookDelivery },
       notifications,
+      alarmRules,
     },
     ready: async () => {
       jobs.add({

@@ -57,6 +57,10 @@ const PAGES: Partial<Record<ConsolePath, Page>> = {
     () => import('./features/work-orders/work-order-report-page'),
     (m) => m.WorkOrderReportPage,
   ),
+  '/alarm-rules': page(
+    () => import('./features/alarm-rules/alarm-rules-page'),
+    (m) => m.AlarmRulesPage,
+  ),
   '/company-view': page(
     () => import('./features/organizations/organizations-page'),
     (m) => m.OrganizationsPage,

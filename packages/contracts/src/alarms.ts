@@ -39,6 +39,11 @@ export const alarmListRow = alarmRow.extend({
   assignee: alarmPerson.nullable(),
   /** Who cleared it by hand; null while active or when the device's data cleared it. */
   cleared_by: alarmPerson.nullable(),
+  /**
+   * The alarm rule that raised it (monitoring/alarm-rules/): its id and scope, the project it is
+   * narrowed to or null for the organization's rule; null: the built-in default (or a rule since deleted).
+   */
+  rule: z.object({ id: z.number().int(), project: z.string().nullable() }).nullable(),
 });
 export type AlarmListRow = z.infer<typeof alarmListRow>;
 

@@ -193,6 +193,12 @@ export const CONSOLE_ROUTES = [
     menu: { label: 'Work Order Report', group: 'Monitoring' },
   },
   {
+    path: '/alarm-rules',
+    title: 'Alarm Rules',
+    access: anyOf('MANAGE_ALARM_RULES'),
+    menu: { label: 'Alarm Rules', group: 'Monitoring' },
+  },
+  {
     path: '/device-report',
     title: 'Device Report',
     access: anyOf('DEVICE_REPORT'),

@@ -134,7 +134,14 @@ export const DEVICE_STATUSES = ['Online', 'Offline', 'On Error'] as const;
 export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
 
 /** Alarm kinds raised on ingest; `fault` carries the device's own code in `fault_code`. */
-export const ALARM_KINDS = ['fault', 'communication_lost', 'battery_low', 'no_charge', 'load_fault'] as const;
+export const ALARM_KINDS = [
+  'fault',
+  'communication_lost',
+  'battery_low',
+  'no_charge',
+  'load_fault',
+  'panel_low',
+] as const;
 export type AlarmKind = (typeof ALARM_KINDS)[number];
 export const ALARM_LABELS: Record<AlarmKind, string> = {
   fault: 'Device fault',
@@ -142,6 +149,7 @@ export const ALARM_LABELS: Record<AlarmKind, string> = {
   battery_low: 'Battery low',
   no_charge: 'No charge during the day',
   load_fault: 'Load fault',
+  panel_low: 'Panel output low',
 };
 
 /** Alarm severities, most severe first (the lists sort by this order). */
@@ -159,6 +167,8 @@ export const ALARM_DEFAULT_SEVERITY: Record<AlarmKind, AlarmSeverity> = {
   fault: 'major',
   no_charge: 'major',
   battery_low: 'minor',
+  // Raised only by a rule that enables it (alarm-rules.ts): a dirty or shaded panel dims the nights.
+  panel_low: 'minor',
 };
 /**
  * Hours a work order has to fix an alarm of each severity, when the alarm's rule names no SLA of its

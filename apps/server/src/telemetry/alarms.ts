@@ -1,88 +1,114 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { ALARM_DEFAULT_SEVERITY, type AlarmKind } from '@rms/contracts/telemetry';
+import type { AlarmRuleParams } from '@rms/contracts/alarm-rules';
+import type { AlarmKind } from '@rms/contracts/telemetry';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
+import { settle, type AlarmChange, type Condition, type Observation } from './alarm-conditions';
+import { defaultRule, scopesOf, type ActiveRule, type AlarmRuleBook } from './alarm-rule-book';
 import type { SampleRow } from './sample-row';
 
 // Alarms raised and resolved from what devices report (docs/device-link.md). The partial unique index
 // `alarms_open_once` keeps one open alarm per device, kind and fault code, so raising is idempotent
 // and concurrent ingest workers cannot open two. Thresholds have hysteresis so a value hovering at the
 // limit does not flap. Each raise and clear writes its timeline entry (alarm_events, actor null: the
-// device's data) in the same statement, so the timeline never misses a change.
+// device's data) in the same statement, so the timeline never misses a change. The thresholds, hold
+// times and severities are the device's alarm rules (docs/alarms.md); the alarm keeps the rule that
+// raised it (rule_id; null: the default).
 
-export const ALARM_RULES = {
-  /** State of charge (%) under which the battery is low, and at or over which that clears. */
-  batteryLowBelow: 20,
-  batteryOkFrom: 30,
-  /** With the load on and dimmed above 0 %, a current under this (A) means the lamp draws nothing. */
-  loadFaultUnderAmps: 0.05,
-  /** Charging current (A) that shows the panel charges again. */
-  chargingFromAmps: 0.2,
-} as const;
-
-interface Change {
+interface FaultList {
   deviceId: number;
-  kind: AlarmKind;
-  code: string;
+  codes: string[];
   at: number;
 }
 
 /**
- * Applies the alarm rules to each device's current sample, and clears `communication_lost` for every
- * device that delivered anything; then sets each device's status (On Error while a fault-like alarm
- * is open, Online otherwise). Returns the ids of the alarms raised or resolved.
+ * Judges each device's current sample by its alarm rules (the project's, else the organization's, else
+ * the default: alarm-rule-book.ts), and clears `communication_lost` for every device that delivered
+ * anything; then sets each device's status (On Error while a fault-like alarm is open, Online
+ * otherwise). Returns the ids of the alarms raised or resolved. Without a rule saved anywhere, no
+ * scope is looked up: the defaults need none.
  */
 export async function applySampleAlarms(
   db: Db,
   current: SampleRow[],
   reporting: number[],
+  rules?: AlarmRuleBook,
 ): Promise<number[]> {
   if (reporting.length === 0) return [];
-  const raise: Change[] = [];
-  const resolve: Change[] = [];
-  const faultLists: { deviceId: number; codes: string[]; at: number }[] = [];
+  const observations: Observation[] = [];
+  const faultRaises: AlarmChange[] = [];
+  const faultLists: FaultList[] = [];
   const now = Date.now();
-  for (const deviceId of reporting) resolve.push({ deviceId, kind: 'communication_lost', code: '', at: now });
+  const scopes =
+    rules && !rules.empty
+      ? await scopesOf(
+          db,
+          current.map((s) => s.deviceId),
+        )
+      : null;
   for (const s of current) {
-    const at = s.ts;
-    const d = s.deviceId;
-    if (s.soc < ALARM_RULES.batteryLowBelow) raise.push({ deviceId: d, kind: 'battery_low', code: '', at });
-    else if (s.soc >= ALARM_RULES.batteryOkFrom)
-      resolve.push({ deviceId: d, kind: 'battery_low', code: '', at });
-    const loadDead = s.loSts === 1 && s.brightness > 0 && s.loI < ALARM_RULES.loadFaultUnderAmps;
-    (loadDead ? raise : resolve).push({ deviceId: d, kind: 'load_fault', code: '', at });
-    if (s.btChI >= ALARM_RULES.chargingFromAmps)
-      resolve.push({ deviceId: d, kind: 'no_charge', code: '', at });
+    const scope = scopes?.get(s.deviceId);
+    const ruleOf = (kind: AlarmKind) => (rules ? rules.ruleFor(scope, kind) : defaultRule(kind));
+    const observe = (kind: AlarmKind, rule: ActiveRule, condition: Condition) =>
+      observations.push({ deviceId: s.deviceId, kind, condition, at: s.ts, rule });
+    const battery = ruleOf('battery_low');
+    if (battery.enabled) observe('battery_low', battery, batteryCondition(s, battery.params));
+    const load = ruleOf('load_fault');
+    if (load.enabled) observe('load_fault', load, loadCondition(s, load.params));
+    // A day without charge is judged by the sweeper; the charge coming back clears it here.
+    const noCharge = ruleOf('no_charge');
+    if (s.btChI >= (noCharge.params.charging_clear_from_a ?? 0.2)) observe('no_charge', noCharge, 'clear');
     if (s.faults) {
-      for (const code of s.faults) raise.push({ deviceId: d, kind: 'fault', code, at });
-      faultLists.push({ deviceId: d, codes: s.faults, at });
+      const fault = ruleOf('fault');
+      if (fault.enabled)
+        for (const code of s.faults)
+          faultRaises.push({ deviceId: s.deviceId, kind: 'fault', code, at: s.ts, rule: fault });
+      faultLists.push({ deviceId: s.deviceId, codes: s.faults, at: s.ts });
     }
   }
+  const { raise, resolve } = await settle(db, observations);
+  for (const deviceId of reporting) resolve.push({ deviceId, kind: 'communication_lost', code: '', at: now });
   const changed = [
-    ...(await raiseAlarms(db, raise)),
-    ...(await resolveAlarms(db, resolve)),
+    ...(await raiseAlarms(db, [...raise, ...faultRaises])),
+    ...(await resolveByKind(db, resolve)),
     ...(await resolveClearedFaults(db, faultLists)),
   ];
   await refreshStatus(db, reporting);
   return changed;
 }
 
+/** SOC under its threshold, or (when the rule sets one) the battery voltage under its threshold. */
+export function batteryCondition(s: SampleRow, p: AlarmRuleParams): Condition {
+  const voltsBelow = p.volts_below ?? null;
+  if (s.soc < (p.soc_below ?? 20) || (voltsBelow !== null && s.btV < voltsBelow)) return 'raise';
+  const voltsOk = voltsBelow === null || s.btV >= (p.volts_clear_from ?? voltsBelow);
+  return s.soc >= (p.soc_clear_from ?? 30) && voltsOk ? 'clear' : 'none';
+}
+
+/** With the load on and dimmed above 0 %, a lamp drawing (almost) nothing. */
+export function loadCondition(s: SampleRow, p: AlarmRuleParams): Condition {
+  const lit = s.loSts === 1 && s.brightness > 0;
+  if (lit && s.loI < (p.current_below_a ?? 0.05)) return 'raise';
+  return !lit || s.loI >= (p.current_clear_from_a ?? 0.05) ? 'clear' : 'none';
+}
+
 const iso = (ms: number) => new Date(ms).toISOString();
 
 const idsOf = (rows: { id: number | string }[]) => rows.map((r) => Number(r.id));
 
-/** Opens the alarms not open yet, with their kind's severity; returns the ids of those it opened. */
-export async function raiseAlarms(db: Db, changes: Change[]): Promise<number[]> {
+/** Opens the alarms not open yet, with their rule's severity; returns the ids of those it opened. */
+export async function raiseAlarms(db: Db, changes: AlarmChange[]): Promise<number[]> {
   if (changes.length === 0) return [];
   const rows = await rowsOf<{ id: number | string }>(
     db,
     sql`
     with raised as (
-      insert into alarms (device_id, kind, fault_code, fault_time, severity)
+      insert into alarms (device_id, kind, fault_code, fault_time, severity, rule_id)
       select * from unnest(
         ${sql.param(changes.map((c) => c.deviceId))}::int[], ${sql.param(changes.map((c) => c.kind))}::text[],
         ${sql.param(changes.map((c) => c.code))}::text[], ${sql.param(changes.map((c) => iso(c.at)))}::timestamptz[],
-        ${sql.param(changes.map((c) => ALARM_DEFAULT_SEVERITY[c.kind]))}::text[])
+        ${sql.param(changes.map((c) => (c.rule ?? defaultRule(c.kind)).severity))}::text[],
+        ${sql.param(changes.map((c) => c.rule?.id ?? null))}::int[])
       on conflict (device_id, kind, fault_code) where resolution_time is null do nothing
       returning id, fault_time)
     insert into alarm_events (alarm_id, type, at)
@@ -108,7 +134,8 @@ export async function clearedByData(db: Db, update: SQL): Promise<number[]> {
   return idsOf(rows);
 }
 
-async function resolveAlarms(db: Db, changes: Change[]): Promise<number[]> {
+/** Clears the open alarms of each device and kind (as of each change's time). */
+export async function resolveByKind(db: Db, changes: AlarmChange[]): Promise<number[]> {
   if (changes.length === 0) return [];
   return clearedByData(
     db,
@@ -123,10 +150,7 @@ async function resolveAlarms(db: Db, changes: Change[]): Promise<number[]> {
 }
 
 /** A device's fault list is its whole set of active faults: codes no longer in it are resolved. */
-async function resolveClearedFaults(
-  db: Db,
-  lists: { deviceId: number; codes: string[]; at: number }[],
-): Promise<number[]> {
+async function resolveClearedFaults(db: Db, lists: FaultList[]): Promise<number[]> {
   if (lists.length === 0) return [];
   return clearedByData(
     db,

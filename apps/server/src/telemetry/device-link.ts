@@ -16,6 +16,8 @@ import { IngestQueue } from './ingest-queue';
 import type { MqttLimits } from './mqtt-limits';
 import type { LiveChanges } from './live-events';
 import { RejectLog } from './reject-log';
+import type { AlarmRuleBook } from './alarm-rule-book';
+import { judgePanels } from './panel-low';
 import { markOffline, raiseNoCharge } from './sweeper';
 import { maintainTelemetryPartitions, maintainTelemetryStorage } from './storage/maintenance';
 import { samplesKeptSince, type TelemetryStorageSettings } from './storage/settings';
@@ -47,6 +49,8 @@ export interface DeviceLinkOptions {
   jobs?: JobScheduler;
   /** Run the periodic checks (offline, no charge, command timeouts); 0 turns them off. */
   sweepEveryMs?: number;
+  /** The alarm rules ingest and the periodic checks judge by; without it, the defaults. */
+  rules?: AlarmRuleBook;
   /** Commit notifications: commands are delivered as their recording commits (see command-dispatcher.ts). */
   listener?: Listener;
   /** Look for pending commands of connected devices (the backstop); 0 turns it off. */
@@ -92,7 +96,7 @@ export class DeviceLink {
     this.queue = new IngestQueue({
       write: async (rows) => {
         const started = performance.now();
-        const result = await writeBatch(options.db, rows, dayOf);
+        const result = await writeBatch(options.db, rows, dayOf, new Date(), options.rules);
         options.metrics?.batchCommitted((performance.now() - started) / 1000);
         changed(result);
         return result;
@@ -253,8 +257,10 @@ export class DeviceLink {
     return timedJob(this.recordJobRun, 'offline_sweep', async () => {
       const { db, timeZone } = this.options;
       const changed = this.options.changed ?? (() => {});
-      changed(await markOffline(db, now.getTime()));
-      changed(await raiseNoCharge(db, today(timeZone, now), localHour(timeZone, now), now.getTime()));
+      const rules = this.options.rules;
+      changed(await markOffline(db, now.getTime(), rules));
+      changed(await raiseNoCharge(db, today(timeZone, now), localHour(timeZone, now), now.getTime(), rules));
+      changed(await judgePanels(db, rules, now.getTime()));
       await this.dispatcher?.expire(now.getTime());
     });
   }

@@ -2,17 +2,21 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { publishTelemetryEvents } from '../modules/notifications';
+import type { AlarmKind } from '@rms/contracts/telemetry';
+import type { AlarmChange } from './alarm-conditions';
+import { defaultRule, type ActiveRule, type AlarmRuleBook } from './alarm-rule-book';
 import { raiseAlarms, refreshStatus } from './alarms';
 
 // Periodic checks that no incoming message triggers: devices that stopped reporting go Offline and
 // raise `communication_lost`; after the afternoon, a device that reported today but harvested
-// (almost) nothing raises `no_charge`. Each check is one transaction that also writes the webhooks'
+// (almost) nothing raises `no_charge`; in daylight, a panel far below its neighbours' raises
+// `panel_low` (panel-low.ts). Minutes, hours and thresholds are each device's alarm rules. Each check is one transaction that also writes the webhooks'
 // events of what it changed (devices gone Offline, alarms raised).
 
 export const LIVENESS = {
   /** A device that has sent nothing for this long is Offline (three missed 5-minute reports). */
   offlineAfterMs: 15 * 60_000,
-  /** Local hour from which a day without charge is an alarm. */
+  /** Local hour from which a day without charge is an alarm (the default rule's; rules set their own). */
   noChargeFromHour: 16,
   /** Harvest (Wh) under which a day counts as without charge. */
   noChargeUnderWh: 1,
@@ -24,32 +28,69 @@ export interface SweepChanges {
   alarms: number[];
 }
 
-export function markOffline(db: Db, now = Date.now()): Promise<SweepChanges> {
+export function markOffline(db: Db, now = Date.now(), rules?: AlarmRuleBook): Promise<SweepChanges> {
   return db.transaction(async (tx) => {
-    const changes = await markOfflineIn(tx, now);
+    const changes = await markOfflineIn(tx, now, rules);
     await publishTelemetryEvents(tx, { alarms: changes.alarms, offline: changes.devices });
     return changes;
   });
 }
 
-async function markOfflineIn(db: Db, now: number): Promise<SweepChanges> {
-  const result = await rowsOf<{ device_id: number; last_seen_at: string }>(
+/**
+ * Devices silent for LIVENESS.offlineAfterMs go Offline; `communication_lost` is raised once per
+ * silence (an alarm since the last report means raised already, even if someone cleared it) when the
+ * device's rule's minutes have passed: by default the same 15 minutes.
+ */
+async function markOfflineIn(db: Db, now: number, rules?: AlarmRuleBook): Promise<SweepChanges> {
+  const result = await rowsOf<{ device_id: number }>(
     db,
     sql`
     update device_live_state set status = 'Offline'
     where status <> 'Offline' and last_seen_at < ${new Date(now - LIVENESS.offlineAfterMs).toISOString()}::timestamptz
-    returning device_id, last_seen_at`,
+    returning device_id`,
   );
-  const raised = await raiseAlarms(
+  const shortest = Math.min(
+    LIVENESS.offlineAfterMs,
+    ...(rules?.saved('communication_lost') ?? []).map((r) => minutesOf(r.params.after_minutes, 15) * 60_000),
+  );
+  const silent = await rowsOf<{
+    device_id: number;
+    last_seen_at: string;
+    organization_id: number | null;
+    name: string | null;
+  }>(
     db,
-    result.map((r) => ({
-      deviceId: r.device_id,
-      kind: 'communication_lost' as const,
-      code: '',
-      at: Date.parse(r.last_seen_at),
-    })),
+    sql`
+    select s.device_id, s.last_seen_at, a.organization_id, a.name from device_live_state s
+    left join activations a on a.device_id = s.device_id and a.is_active
+    where s.last_seen_at < ${new Date(now - shortest).toISOString()}::timestamptz
+      and not exists (select 1 from alarms x where x.device_id = s.device_id
+                      and x.kind = 'communication_lost' and x.fault_time >= s.last_seen_at)`,
   );
+  const raise: AlarmChange[] = [];
+  for (const r of silent) {
+    const rule = ruleOfRow(rules, r, 'communication_lost');
+    const seen = Date.parse(r.last_seen_at);
+    if (rule.enabled && seen < now - minutesOf(rule.params.after_minutes, 15) * 60_000)
+      raise.push({ deviceId: r.device_id, kind: 'communication_lost', code: '', at: seen, rule });
+  }
+  const raised = await raiseAlarms(db, raise);
   return { devices: result.map((r) => r.device_id), alarms: raised };
+}
+
+const minutesOf = (value: number | null | undefined, fallback: number) => value ?? fallback;
+
+function ruleOfRow(
+  rules: AlarmRuleBook | undefined,
+  row: { organization_id: number | null; name: string | null },
+  kind: AlarmKind,
+): ActiveRule {
+  if (!rules) return defaultRule(kind);
+  const scope =
+    row.organization_id === null
+      ? undefined
+      : { organizationId: row.organization_id, project: row.name ?? '' };
+  return rules.ruleFor(scope, kind);
 }
 
 /** `today` and `hour` are the deployment's local date and hour. */
@@ -58,29 +99,51 @@ export async function raiseNoCharge(
   today: string,
   hour: number,
   now = Date.now(),
+  rules?: AlarmRuleBook,
 ): Promise<SweepChanges> {
-  if (hour < LIVENESS.noChargeFromHour) return { devices: [], alarms: [] };
+  const saved = rules?.saved('no_charge') ?? [];
+  const earliest = Math.min(LIVENESS.noChargeFromHour, ...saved.map((r) => r.params.from_hour ?? 16));
+  if (hour < earliest) return { devices: [], alarms: [] };
   return db.transaction(async (tx) => {
-    const changes = await raiseNoChargeIn(tx, today, now);
+    const changes = await raiseNoChargeIn(tx, today, hour, now, rules);
     await publishTelemetryEvents(tx, { alarms: changes.alarms });
     return changes;
   });
 }
 
-async function raiseNoChargeIn(db: Db, today: string, now: number): Promise<SweepChanges> {
-  const result = await rowsOf<{ device_id: number }>(
+async function raiseNoChargeIn(
+  db: Db,
+  today: string,
+  hour: number,
+  now: number,
+  rules?: AlarmRuleBook,
+): Promise<SweepChanges> {
+  const saved = rules?.saved('no_charge') ?? [];
+  const highest = Math.max(LIVENESS.noChargeUnderWh, ...saved.map((r) => r.params.harvest_below_wh ?? 1));
+  const result = await rowsOf<{
+    device_id: number;
+    harvest_wh: number;
+    organization_id: number | null;
+    name: string | null;
+  }>(
     db,
     sql`
-    select s.device_id from device_live_state s
+    select s.device_id, coalesce(h.harvest_wh, 0)::float8 as harvest_wh, a.organization_id, a.name
+    from device_live_state s
     left join daily_harvest h on h.device_id = s.device_id and h.day = ${today}::date
-    where s.status <> 'Offline' and coalesce(h.harvest_wh, 0) < ${LIVENESS.noChargeUnderWh}
+    left join activations a on a.device_id = s.device_id and a.is_active
+    where s.status <> 'Offline' and coalesce(h.harvest_wh, 0) < ${highest}
       and h.first_ts is not null`,
   );
-  const ids = result.map((r) => r.device_id);
-  const raised = await raiseAlarms(
-    db,
-    ids.map((deviceId) => ({ deviceId, kind: 'no_charge' as const, code: '', at: now })),
-  );
+  const raise: AlarmChange[] = [];
+  for (const r of result) {
+    const rule = ruleOfRow(rules, r, 'no_charge');
+    if (!rule.enabled || hour < (rule.params.from_hour ?? 16)) continue;
+    if (Number(r.harvest_wh) < (rule.params.harvest_below_wh ?? 1))
+      raise.push({ deviceId: r.device_id, kind: 'no_charge', code: '', at: now, rule });
+  }
+  const ids = raise.map((c) => c.deviceId);
+  const raised = await raiseAlarms(db, raise);
   if (ids.length > 0) await refreshStatus(db, ids);
   return { devices: raised.length > 0 ? ids : [], alarms: raised };
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { publishTelemetryEvents } from '../modules/notifications';
 import { clearRepairedAlarms } from '../modules/work-orders';
+import type { AlarmRuleBook } from './alarm-rule-book';
 import { applySampleAlarms } from './alarms';
 import { updateHarvest } from './harvest';
 import { liveSampleOf, type SampleRow } from './sample-row';
@@ -26,6 +27,7 @@ export async function writeBatch(
   rows: readonly SampleRow[],
   dayOf: (epochMs: number) => string,
   now = new Date(),
+  rules?: AlarmRuleBook,
 ): Promise<BatchResult> {
   return db.transaction(async (tx) => {
     const inserted = await insertSamples(tx, rows, now);
@@ -37,6 +39,7 @@ export async function writeBatch(
       tx,
       newest.filter((s) => current.get(s.deviceId) === s.ts),
       devices,
+      rules,
     );
     // A done work order's alarms clear with their device's first healthy report.
     alarms.push(...(await clearRepairedAlarms(tx, devices)));

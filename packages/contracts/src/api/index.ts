@@ -1,5 +1,6 @@
 import type { Endpoint } from '../endpoint';
 import { activationApi } from './activations';
+import { alarmRuleApi } from './alarm-rules';
 import { apiKeyApi } from './api-keys';
 import { assignmentApi } from './assignments';
 import { auditLogApi } from './audit-log';
@@ -45,4 +46,5 @@ export const API: Record<string, Record<string, Endpoint>> = {
   'audit-log': auditLogApi,
   notifications: notificationApi,
   'work-orders': workOrderApi,
+  'alarm-rules': alarmRuleApi,
 };

@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -53,4 +54,20 @@ export const alarmRules = pgTable(
     unique('alarm_rules_scope_kind').on(t.organizationId, t.project, t.kind).nullsNotDistinct(),
     index('alarm_rules_organization').on(t.organizationId),
   ],
+);
+
+// Where a rule holds a condition for some minutes before raising (hold_minutes) or clearing
+// (clear_hold_minutes), the condition each device's kind is in, and since when (the sample's time, or the
+// sweep's). One row per device and kind, rewritten set-based with each batch; only kinds whose rule
+// holds anything have rows.
+export const alarmConditions = pgTable(
+  'alarm_conditions',
+  {
+    deviceId: integer('device_id').notNull(),
+    kind: text('kind').$type<AlarmKind>().notNull(),
+    /** 'raise': the raise condition holds; 'clear': the clear condition; 'none': neither (between). */
+    state: text('state').$type<'raise' | 'clear' | 'none'>().notNull(),
+    since: timestamp('since', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.kind] })],
 );

@@ -18,6 +18,7 @@ import type { Db } from '../../db/client';
 import { pageOf, pageWindow } from '../../db/paging';
 import { users } from '../../db/schema/employees';
 import { rmsDevices } from '../../db/schema/inventory';
+import { alarmRules } from '../../db/schema/alarm-rules';
 import { alarmEvents, alarms } from '../../db/schema/telemetry';
 import { notFound } from '../../errors';
 import { getInventory } from '../inventory';
@@ -79,12 +80,14 @@ function listSelect(db: Db) {
       ackBy: person(ackBy),
       assignee: person(assignee),
       clearer: person(clearer),
+      rule: { id: alarmRules.id, project: alarmRules.project },
     })
     .from(alarms)
     .innerJoin(rmsDevices, eq(rmsDevices.id, alarms.deviceId))
     .leftJoin(ackBy, eq(ackBy.id, alarms.acknowledgedBy))
     .leftJoin(assignee, eq(assignee.id, alarms.assigneeId))
-    .leftJoin(clearer, eq(clearer.id, alarms.clearedBy));
+    .leftJoin(clearer, eq(clearer.id, alarms.clearedBy))
+    .leftJoin(alarmRules, eq(alarmRules.id, alarms.ruleId));
 }
 type ListSelectRow = Awaited<ReturnType<ReturnType<typeof listSelect>['where']>>[number];
 
@@ -98,6 +101,7 @@ function toListRow(r: ListSelectRow): AlarmListRow {
     acknowledged_by: personOrNull(r.ackBy),
     assignee: personOrNull(r.assignee),
     cleared_by: personOrNull(r.clearer),
+    rule: r.rule?.id == null ? null : { id: r.rule.id, project: r.rule.project },
   };
 }
 

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { ALARM_RULES, refreshStatus } from '../../telemetry/alarms';
+import { ALARM_RULE_DEFAULTS } from '@rms/contracts/alarm-rules';
+import { refreshStatus } from '../../telemetry/alarms';
 
 // A finished work order says the fault was repaired; the device's data has the last word. Each of the
 // order's alarms still active is cleared as soon as its device is healthy: reporting (not Offline) and
@@ -12,13 +13,28 @@ import { ALARM_RULES, refreshStatus } from '../../telemetry/alarms';
 // Each clear writes the alarm's timeline entry and the order's, in the same statement. Only the alarms
 // of devices the order's organization still holds: one assigned on since is no longer the order's.
 
-/** The alarm `a` is healthy on the live state `s`. */
+/**
+ * A threshold of the rule that raised the alarm `a` (alarm_rules by rule_id), else the kind's default:
+ * the order's alarm is judged by the rule it was raised under.
+ */
+const threshold = (key: string, fallback: number | null | undefined) =>
+  sql`coalesce(((select r.params from alarm_rules r where r.id = a.rule_id)->>${key})::real, ${fallback ?? null}::real)`;
+const battery = ALARM_RULE_DEFAULTS.battery_low.params;
+const load = ALARM_RULE_DEFAULTS.load_fault.params;
+const noCharge = ALARM_RULE_DEFAULTS.no_charge.params;
+
+/**
+ * The alarm `a` is healthy on the live state `s`: its raise condition no longer holds. `panel_low`
+ * compares a device with its neighbours, which one sample cannot: the sweeper clears it.
+ */
 const healthy = sql`(s.status <> 'Offline' and case a.kind
   when 'communication_lost' then true
-  when 'battery_low' then (s.sample->>'soc')::real >= ${ALARM_RULES.batteryLowBelow}
+  when 'battery_low' then (s.sample->>'soc')::real >= ${threshold('soc_below', battery.soc_below)}
+    and (${threshold('volts_below', battery.volts_below)} is null
+         or (s.sample->>'bt_v')::real >= ${threshold('volts_below', battery.volts_below)})
   when 'load_fault' then not ((s.sample->>'lo_sts')::int = 1 and (s.sample->>'brightness')::int > 0
-                              and (s.sample->>'lo_i')::real < ${ALARM_RULES.loadFaultUnderAmps})
-  when 'no_charge' then (s.sample->>'bt_ch_i')::real >= ${ALARM_RULES.chargingFromAmps}
+    and (s.sample->>'lo_i')::real < ${threshold('current_below_a', load.current_below_a)})
+  when 'no_charge' then (s.sample->>'bt_ch_i')::real >= ${threshold('charging_clear_from_a', noCharge.charging_clear_from_a)}
   when 'fault' then not coalesce(s.faults ? a.fault_code, false)
   else false end)`;
 

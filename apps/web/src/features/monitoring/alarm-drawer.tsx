@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ALARM_COMMENT_MAX, alarmCommentBody, type AlarmEventRow } from '@rms/contracts/alarms';
+import { alarmRuleLabel } from '@rms/contracts/alarm-rules';
 import {
   App,
   Button,
@@ -89,6 +90,7 @@ export function AlarmDrawer({ id, onClose, canHandle, canOrder = false }: AlarmD
             <Descriptions.Item label="Status">
               <AlarmStatusTag status={alarm.status} />
             </Descriptions.Item>
+            <Descriptions.Item label="Raised by">{alarmRuleLabel(alarm.rule)}</Descriptions.Item>
             <Descriptions.Item label="Fault Time">{formatDateTimeAmPm(alarm.fault_time)}</Descriptions.Item>
             <Descriptions.Item label="Resolution Time">
               {formatDateTimeAmPm(alarm.resolution_time)}

@@ -23,6 +23,7 @@ const alarm: AlarmListRow = {
   acknowledged_by: null,
   assignee: null,
   cleared_by: null,
+  rule: null,
   device_data: { id: 11, device_id: 'RMS-11' },
 };
 const detail: AlarmDetail = {

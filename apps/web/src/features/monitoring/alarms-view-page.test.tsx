@@ -21,6 +21,7 @@ const alarm = (over: Partial<AlarmListRow> = {}): AlarmListRow => ({
   acknowledged_by: null,
   assignee: null,
   cleared_by: null,
+  rule: null,
   device_data: { id: 11, device_id: 'RMS-11' },
   ...over,
 });

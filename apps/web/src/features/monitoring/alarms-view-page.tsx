@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AlarmListRow } from '@rms/contracts/alarms';
+import { alarmRuleLabel } from '@rms/contracts/alarm-rules';
 import { anyOf } from '@rms/contracts/permissions';
 import { PAGE_SIZE } from '@rms/contracts/messages';
 import { ALARM_SEVERITIES, ALARM_SEVERITY_LABELS, type AlarmSeverity } from '@rms/contracts/telemetry';
@@ -61,6 +62,7 @@ function columnsOf(open: (id: number) => void): ColumnsType<AlarmListRow> {
       dataIndex: 'severity',
       render: (severity: AlarmSeverity) => <SeverityTag severity={severity} />,
     },
+    { title: 'Rule', key: 'rule', render: (_v, row) => alarmRuleLabel(row.rule) },
     { title: 'Fault Time', dataIndex: 'fault_time', render: formatDateTimeAmPm },
     { title: 'Resolution Time', dataIndex: 'resolution_time', render: formatDateTimeAmPm },
     {
