@@ -102,7 +102,8 @@ export async function clearRepairedAlarms(db: Db, deviceIds: readonly number[]):
   if (deviceIds.length === 0) return [];
   const { alarms } = await clearHealthy(
     db,
-    sql`a.device_id = any(${sql.param([...deviceIds])}::int[])`,
+    // The ids as one array literal: the driver's per-element escaping costs the ingest.
+    sql`a.device_id = any(${sql.param(`{${deviceIds.join(',')}}`)}::int[])`,
     null,
     sql`s.last_ts`,
     sql`'the device reported healthy after its work order was done'::text`,
