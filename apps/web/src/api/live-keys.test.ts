@@ -23,6 +23,7 @@ import {
   reportExportQuery,
   reportExportsQuery,
 } from '../features/monitoring/fleet-api';
+import { alarmCountsQuery } from '../components/alarm-severity';
 import { liveKeys, liveQueries } from './live-keys';
 
 // The screens key their queries by endpoint and know nothing of the live channel; live-keys.ts finds
@@ -43,6 +44,8 @@ const screens: Record<string, QueryKey> = {
   'load graph': graphQuery('load', graph).queryKey,
   'alarms view': alarmListQuery({ page: 1, pageSize: 20, device: DEVICE }).queryKey,
   'dashboard alarms': dashboardAlarmsQuery('unresolved').queryKey,
+  'alarm counts': alarmCountsQuery().queryKey,
+  "a device's alarm counts": alarmCountsQuery(DEVICE).queryKey,
   'device report': deviceReportQuery({ ...days, device: DEVICE, page: 1, pageSize: 20 }).queryKey,
   map: mapQuery({ device: DEVICE }).queryKey,
   'device summary': deviceSummaryQuery({}).queryKey,
@@ -85,8 +88,10 @@ describe('what the live channel refreshes', () => {
     expect(refreshed({ queryKey: liveKeys.liveReport(DEVICE) })).toEqual(['live report']);
   });
 
-  it('alarm news: the alarm lists', () => {
-    expect(refreshed(liveQueries.alarms)).toEqual(['alarms view', 'dashboard alarms']);
+  it('alarm news: the alarm lists and the counts by severity (dashboard, alarms view, a device, the map)', () => {
+    expect(refreshed(liveQueries.alarms)).toEqual(
+      ["a device's alarm counts", 'alarm counts', 'alarms view', 'dashboard alarms'].sort(),
+    );
   });
 
   it("live states: the fleet's views", () => {

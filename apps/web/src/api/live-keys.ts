@@ -17,7 +17,8 @@ import { endpointKey } from './queries';
 //                              update, readings) before its reload
 //   liveKeys.parameterSetting(id)  its parameter settings, which show their command's progress:
 //                              its parameter and bulk parameter commands' events
-//   liveQueries.alarms       alarm lists (/alarms-view, the dashboard's Alarms panel): `alarm` events
+//   liveQueries.alarms       alarm lists (/alarms-view, the dashboard's Alarms panel) and the counts by
+//                              severity (those and a device's, the map's): `alarm` events
 //   liveQueries.fleet        fleet-wide views (map, device report, the dashboard's summary, inventory
 //                              and harvest): `live` events at most every 15 s; a screen of many devices
 //                              (the map) may rather patch its own data from subscribeLiveEvents()
@@ -36,7 +37,7 @@ const DEVICE_ENDPOINTS: readonly Endpoint[] = [
   M.loadStatus,
   ...Object.values(GRAPH_API),
 ];
-const ALARM_ENDPOINTS: readonly Endpoint[] = [M.alarms, D.alarms];
+const ALARM_ENDPOINTS: readonly Endpoint[] = [M.alarms, M.alarmCounts, D.alarms];
 const FLEET_ENDPOINTS: readonly Endpoint[] = [M.deviceReport, M.map, D.summary, D.inventory, D.harvest];
 const DASHBOARD_ENDPOINTS: readonly Endpoint[] = Object.values(D);
 const MONITORING = M.liveReport.area;
