@@ -1,10 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  ALARM_RULE_DEFAULTS,
-  type AlarmRuleParams,
-  type EffectiveRuleSettings,
-} from '@rms/contracts/alarm-rules';
-import type { AlarmKind, AlarmSeverity } from '@rms/contracts/telemetry';
+import { ALARM_RULE_DEFAULTS, type EffectiveRuleSettings } from '@rms/contracts/alarm-rules';
+import type { AlarmKind } from '@rms/contracts/telemetry';
 import type { Db } from '../db/client';
 import type { Listener, ListenerLog } from '../db/listener';
 import { rowsOf } from '../db/rows';
@@ -42,19 +38,11 @@ export function defaultRule(kind: AlarmKind): ActiveRule {
   return DEFAULT_RULES[kind];
 }
 
-interface RuleRecord {
+interface RuleRecord extends EffectiveRuleSettings {
   id: number;
   organization_id: number;
   project: string | null;
   kind: AlarmKind;
-  enabled: boolean;
-  severity: AlarmSeverity;
-  params: AlarmRuleParams;
-  hold_minutes: number;
-  clear_hold_minutes: number;
-  sla_hours: number;
-  escalate_after_minutes: number | null;
-  escalate_to: number[];
 }
 
 // Keys: organization, then the project ('' for the organization's own rule, which no project can be

@@ -4,12 +4,12 @@ import {
   ALARM_RULE_MESSAGES,
   checkRuleUpdate,
   type AlarmRuleCreate,
-  type AlarmRuleParams,
   type AlarmRuleRow,
   type AlarmRuleUpdateBody,
   type EffectiveAlarmRule,
+  type EffectiveRuleSettings,
 } from '@rms/contracts/alarm-rules';
-import { ALARM_KINDS, type AlarmKind, type AlarmSeverity } from '@rms/contracts/telemetry';
+import { ALARM_KINDS, type AlarmKind } from '@rms/contracts/telemetry';
 import type { AuthUser } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -21,20 +21,12 @@ import { ALARM_RULES_CHANNEL } from '../../telemetry/alarm-rule-book';
 // provider's people: any organization's; a rule or organization outside it answers 404). Every write
 // notifies ALARM_RULES_CHANNEL in its own transaction, so every instance reloads the rules as it commits.
 
-interface RuleRecord {
+interface RuleRecord extends EffectiveRuleSettings {
   id: number;
   organization_id: number;
   organization_name: string;
   project: string | null;
   kind: AlarmKind;
-  enabled: boolean;
-  severity: AlarmSeverity;
-  params: AlarmRuleParams;
-  hold_minutes: number;
-  clear_hold_minutes: number;
-  sla_hours: number;
-  escalate_after_minutes: number | null;
-  escalate_to: number[];
   updated_at: string | Date;
 }
 

@@ -5,8 +5,8 @@ import {
   ALARM_RULE_LABELS as L,
   ALARM_RULE_LIMITS,
   alarmRuleUpdateBody,
-  type AlarmRuleParams,
   type EffectiveAlarmRule,
+  type EffectiveRuleSettings,
 } from '@rms/contracts/alarm-rules';
 import {
   ALARM_LABELS,
@@ -20,16 +20,7 @@ import { ApiError } from '../../api/errors';
 import { zodRule } from '../../lib/zod-rule';
 import { useCreateRule, useUpdateRule, type RuleScope } from './api';
 
-interface RuleValues {
-  enabled: boolean;
-  severity: AlarmSeverity;
-  params: AlarmRuleParams;
-  hold_minutes: number;
-  clear_hold_minutes: number;
-  sla_hours: number;
-  escalate_after_minutes: number | null;
-  escalate_to: number[];
-}
+type RuleValues = EffectiveRuleSettings;
 
 export interface RuleEditing {
   /** The kind as it applies now (its values fill the form). */
