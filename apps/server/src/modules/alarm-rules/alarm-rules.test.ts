@@ -1,9 +1,10 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALARM_RULE_DEFAULTS, ALARM_RULE_MESSAGES } from '@rms/contracts/alarm-rules';
 import { ALARM_KINDS } from '@rms/contracts/telemetry';
+import { users } from '../../db/schema/employees';
 import { organizations } from '../../db/schema/organizations';
-import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
+import { ADMIN, bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
 import { makeActivations, makeOrganization, makeUser } from '../../testing/factories';
 import { addUser } from '../../testing/users';
 
@@ -132,6 +133,20 @@ describe('settings', () => {
       'escalate_to',
       ALARM_RULE_MESSAGES.escalateToUnknown,
     );
+    // A customer names, and is offered, only its own people, as for assigning alarms.
+    const adminId = (
+      await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, ADMIN.email))
+    )[0]!.id;
+    await refused(
+      { kind: 'fault', escalate_after_minutes: 30, escalate_to: [adminId] },
+      'escalate_to',
+      ALARM_RULE_MESSAGES.escalateToUnknown,
+    );
+    const choices = (await call(managerA, 'GET', `${URL}choices/?organization=${orgA}`)).json<{
+      people: { id: number }[];
+    }>();
+    expect(choices.people.map((p) => p.id)).toContain(colleagueA);
+    expect(choices.people.map((p) => p.id)).not.toContain(adminId);
   });
 
   it('answers one rule per kind and scope, and 4xx, never 5xx, for junk', async () => {

@@ -16,6 +16,7 @@ import { rowsOf } from '../../db/rows';
 import { guardUnique } from '../../db/unique-violation';
 import { badRequest, fieldError, notFound } from '../../errors';
 import { ALARM_RULES_CHANNEL } from '../../telemetry/alarm-rule-book';
+import { assigneesFor } from '../monitoring';
 
 // An organization's alarm rules (docs/alarms.md): read and changed within the caller's scope (the
 // provider's people: any organization's; a rule or organization outside it answers 404). Every write
@@ -123,24 +124,21 @@ export async function ruleChoices(
     db,
     sql`select distinct name from activations where organization_id = ${organization} and is_active order by name`,
   );
-  return { projects: projects.map((p) => p.name), people: await peopleOf(db, organization) };
+  return { projects: projects.map((p) => p.name), people: await assigneesFor(db, auth, [organization]) };
 }
 
-/** Active people who may see the organization's alarms: its own and the provider's (who see all). */
-async function peopleOf(db: Db, organization: number): Promise<{ id: number; name: string }[]> {
-  return rowsOf<{ id: number; name: string }>(
-    db,
-    sql`
-    select u.id, coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email) as name
-    from users u join organizations o on o.id = u.organization_id
-    where u.is_active and (o.is_provider or u.organization_id = ${organization})
-    order by 2, 1`,
-  );
-}
-
-async function checkEscalateTo(db: Db, organization: number, ids: readonly number[]): Promise<void> {
+/**
+ * Whom a rule may name for escalation: whom the caller may give the organization's alarms to
+ * (monitoring/assignees.ts: a customer names only its own people, not the provider's staff).
+ */
+async function checkEscalateTo(
+  db: Db,
+  auth: AuthUser,
+  organization: number,
+  ids: readonly number[],
+): Promise<void> {
   if (ids.length === 0) return;
-  const people = new Set((await peopleOf(db, organization)).map((p) => p.id));
+  const people = new Set((await assigneesFor(db, auth, [organization])).map((p) => p.id));
   if (ids.some((id) => !people.has(id)))
     throw fieldError('escalate_to', ALARM_RULE_MESSAGES.escalateToUnknown);
 }
@@ -161,7 +159,7 @@ const duplicate = () => fieldError('kind', ALARM_RULE_MESSAGES.duplicate);
 export async function createRule(db: Db, auth: AuthUser, body: AlarmRuleCreate): Promise<AlarmRuleRow> {
   const organization = await organizationOf(db, auth, body.organization);
   await checkProject(db, organization, body.project);
-  await checkEscalateTo(db, organization, body.escalate_to);
+  await checkEscalateTo(db, auth, organization, body.escalate_to);
   const id = await guardUnique(
     () =>
       db.transaction(async (tx) => {
@@ -205,7 +203,7 @@ export async function updateRule(
     for (const issue of checked.issues) (errors[issue.path.join('.')] ??= []).push(issue.message);
     throw badRequest(checked.issues[0]!.message, errors);
   }
-  if (body.escalate_to) await checkEscalateTo(db, saved.organization, body.escalate_to);
+  if (body.escalate_to) await checkEscalateTo(db, auth, saved.organization, body.escalate_to);
   const set = (column: string, value: unknown, cast = '') =>
     value === undefined ? sql`` : sql`, ${sql.raw(column)} = ${value}${sql.raw(cast)}`;
   await db.transaction(async (tx) => {
