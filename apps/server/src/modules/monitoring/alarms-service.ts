@@ -1,12 +1,6 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type {
-  AlarmCounts,
-  AlarmDetail,
-  AlarmEventRow,
-  AlarmListRow,
-  AlarmPerson,
-} from '@rms/contracts/alarms';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AlarmCounts, AlarmDetail, AlarmEventRow, AlarmListRow } from '@rms/contracts/alarms';
 import { ALARM_MESSAGES } from '@rms/contracts/alarms';
 import { ALARM_LABELS, ALARM_SEVERITIES, type AlarmSeverity } from '@rms/contracts/telemetry';
 import type { alarmCountsQuery } from '@rms/contracts/alarms';
@@ -22,6 +16,7 @@ import { alarmRules } from '../../db/schema/alarm-rules';
 import { alarmEvents, alarms } from '../../db/schema/telemetry';
 import { notFound } from '../../errors';
 import { getInventory } from '../inventory';
+import { person, personOrNull } from './people';
 
 // Alarms as the console lists them (spec 02 §3 "Alarm/fault", §4: Resolved when a resolution time
 // exists), with the workflow's fields (docs/operations.md "Alarms"). The device's owner decides who
@@ -42,18 +37,6 @@ export async function alarmStatusOf(db: Db, auth: AuthUser, deviceId: number): P
 const ackBy = alias(users, 'ack_by');
 const assignee = alias(users, 'assignee');
 const clearer = alias(users, 'clearer');
-
-/** A person's shown name: first and last name, or the e-mail when both are blank. */
-interface UserColumns {
-  id: AnyPgColumn;
-  firstName: AnyPgColumn;
-  lastName: AnyPgColumn;
-  email: AnyPgColumn;
-}
-export const personName = (u: UserColumns) =>
-  sql<string>`coalesce(nullif(trim(concat_ws(' ', ${u.firstName}, ${u.lastName})), ''), ${u.email})`;
-/** A person for a left join: both null when nobody is there. */
-const person = (u: UserColumns) => ({ id: sql<number | null>`${u.id}`, name: personName(u) });
 
 const severityRank = sql`case ${alarms.severity} ${sql.join(
   ALARM_SEVERITIES.map((s, i) => sql`when ${s} then ${sql.raw(String(i))}`),
@@ -90,9 +73,6 @@ function listSelect(db: Db) {
     .leftJoin(alarmRules, eq(alarmRules.id, alarms.ruleId));
 }
 type ListSelectRow = Awaited<ReturnType<ReturnType<typeof listSelect>['where']>>[number];
-
-const personOrNull = (p: { id: number | null; name: string | null }): AlarmPerson | null =>
-  p.id === null ? null : { id: p.id, name: p.name ?? '' };
 
 function toListRow(r: ListSelectRow): AlarmListRow {
   return {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema/employees';
 import { organizations } from '../../db/schema/organizations';
 import { fieldError } from '../../errors';
-import { personName } from './alarms-service';
+import { personName } from './people';
 
 // Whom alarms and work orders may be given to, written once for both. The provider's staff may give an
 // organization's alarms to an active user of that organization or of the provider (which sees every

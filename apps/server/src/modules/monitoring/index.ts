@@ -8,3 +8,4 @@ export { toStatusRow } from './alarms-service';
 export { dayStart } from './days';
 export { alarmRoutes } from './alarm-routes';
 export { assigneesFor, checkAssignee } from './assignees';
+export { person, personName, personOrNull } from './people';

@@ -1,7 +1,6 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { AlarmPerson } from '@rms/contracts/alarms';
 import {
   WORK_ORDER_MESSAGES,
   type WorkOrderAlarm,
@@ -20,23 +19,10 @@ import { alarms } from '../../db/schema/telemetry';
 import { workOrderAlarms, workOrderEvents, workOrderPhotos, workOrders } from '../../db/schema/work-orders';
 import { notFound } from '../../errors';
 import type { Storage } from '../../storage/storage';
-import { toStatusRow } from '../monitoring';
+import { person, personOrNull, toStatusRow } from '../monitoring';
 
 // Work orders as the console reads them (docs/work-orders.md): the list with its filters, one order
 // with its alarms, timeline and photos. An order of an organization the caller does not see answers 404.
-
-interface UserColumns {
-  id: AnyPgColumn;
-  firstName: AnyPgColumn;
-  lastName: AnyPgColumn;
-  email: AnyPgColumn;
-}
-/** A person's shown name: first and last name, or the e-mail when both are blank (as on alarms). */
-export const personName = (u: UserColumns) =>
-  sql<string>`coalesce(nullif(trim(concat_ws(' ', ${u.firstName}, ${u.lastName})), ''), ${u.email})`;
-const person = (u: UserColumns) => ({ id: sql<number | null>`${u.id}`, name: personName(u) });
-const personOrNull = (p: { id: number | null; name: string | null }): AlarmPerson | null =>
-  p.id === null ? null : { id: p.id, name: p.name ?? '' };
 
 const assignee = alias(users, 'wo_assignee');
 const creator = alias(users, 'wo_creator');
