@@ -1,20 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { ALARM_COMMENT_MAX, alarmCommentBody, type AlarmEventRow } from '@rms/contracts/alarms';
 import { alarmRuleLabel } from '@rms/contracts/alarm-rules';
-import {
-  App,
-  Button,
-  Descriptions,
-  Drawer,
-  Empty,
-  Flex,
-  Form,
-  Input,
-  Popconfirm,
-  Skeleton,
-  Timeline,
-} from 'antd';
+import { App, Button, Descriptions, Drawer, Flex, Form, Input, Popconfirm, Skeleton } from 'antd';
 import { AlarmStatusTag } from '../../components/status-tags';
+import { EventTimeline } from '../../components/event-timeline';
 import { EMPTY, formatDateTimeAmPm } from '../../lib/format';
 import { zodRule } from '../../lib/zod-rule';
 import { alarmDetailQuery, alarmFailure, useAlarmAction } from './alarm-api';
@@ -148,28 +137,12 @@ export function AlarmDrawer({ id, onClose, canHandle, canOrder = false }: AlarmD
             </Flex>
           )}
 
-          <div>
-            <h4 style={{ marginTop: 0 }}>Timeline</h4>
-            {alarm.timeline.length === 0 ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Nothing recorded yet" />
-            ) : (
-              <Timeline
-                items={alarm.timeline.map((e) => ({
-                  key: e.id,
-                  color: EVENT_COLOUR[e.type],
-                  children: (
-                    <div data-testid="alarm-event">
-                      <div>{eventLine(e)}</div>
-                      <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>
-                        {formatDateTimeAmPm(e.at)}
-                      </div>
-                      {e.note && <div style={{ whiteSpace: 'pre-wrap' }}>{e.note}</div>}
-                    </div>
-                  ),
-                }))}
-              />
-            )}
-          </div>
+          <EventTimeline
+            events={alarm.timeline}
+            line={eventLine}
+            colour={(e) => EVENT_COLOUR[e.type]}
+            testId="alarm-event"
+          />
 
           {canHandle && (
             <Form

@@ -15,7 +15,6 @@ import {
   Button,
   Descriptions,
   Drawer,
-  Empty,
   Flex,
   Form,
   Input,
@@ -23,7 +22,6 @@ import {
   Select,
   Skeleton,
   Table,
-  Timeline,
   Typography,
   Upload,
 } from 'antd';
@@ -34,6 +32,7 @@ import { uploadFile } from '../../api/uploads';
 import { AlarmStatusTag } from '../../components/status-tags';
 import { SeverityTag } from '../../components/alarm-severity';
 import { WorkOrderStatusTag } from '../../components/work-order-create';
+import { EventTimeline } from '../../components/event-timeline';
 import { EMPTY, formatDateTimeAmPm } from '../../lib/format';
 import { zodRule } from '../../lib/zod-rule';
 import { useAllows } from '../../auth/use-allows';
@@ -325,26 +324,12 @@ function WorkOrderBody({ order }: { order: WorkOrderDetail }) {
         </Form>
       )}
 
-      <div>
-        <h4 style={{ marginTop: 0 }}>Timeline</h4>
-        {order.timeline.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Nothing recorded yet" />
-        ) : (
-          <Timeline
-            items={order.timeline.map((e) => ({
-              key: e.id,
-              color: EVENT_COLOUR[e.type] ?? 'gray',
-              children: (
-                <div data-testid="work-order-event">
-                  <div>{eventLine(e)}</div>
-                  {e.note && <div style={{ whiteSpace: 'pre-wrap' }}>{e.note}</div>}
-                  <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{formatDateTimeAmPm(e.at)}</div>
-                </div>
-              ),
-            }))}
-          />
-        )}
-      </div>
+      <EventTimeline
+        events={order.timeline}
+        line={eventLine}
+        colour={(e) => EVENT_COLOUR[e.type] ?? 'gray'}
+        testId="work-order-event"
+      />
     </Flex>
   );
 }
