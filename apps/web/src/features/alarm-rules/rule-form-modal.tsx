@@ -186,65 +186,35 @@ export function RuleFormModal({ editing, scope, scopeName, people, onClose, onSa
           </Row>
           <Divider titlePlacement="start">Timing and follow-up</Divider>
           <Row gutter={16}>
-            <Col xs={24} sm={12}>
-              <Form.Item
-                label={L.hold_minutes}
-                name="hold_minutes"
-                extra="The raise condition must hold this long (0: at once). Default: 0 min"
-                rules={[zodRule(shape.hold_minutes)]}
-              >
-                <InputNumber
-                  style={{ width: '100%' }}
-                  min={0}
-                  max={ALARM_RULE_LIMITS.holdMinutesMax}
-                  suffix="min"
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item
-                label={L.clear_hold_minutes}
-                name="clear_hold_minutes"
-                extra="The clear condition must hold this long before the alarm clears itself. Default: 0 min"
-                rules={[zodRule(shape.clear_hold_minutes)]}
-              >
-                <InputNumber
-                  style={{ width: '100%' }}
-                  min={0}
-                  max={ALARM_RULE_LIMITS.holdMinutesMax}
-                  suffix="min"
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item
-                label={L.sla_hours}
-                name="sla_hours"
-                extra={`A work order for the alarm is due this long after it is made. Default: ${defaults.sla_hours} h`}
-                rules={[zodRule(shape.sla_hours)]}
-              >
-                <InputNumber
-                  style={{ width: '100%' }}
-                  min={1}
-                  max={ALARM_RULE_LIMITS.slaHoursMax}
-                  suffix="h"
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item
-                label={L.escalate_after_minutes}
-                name="escalate_after_minutes"
-                extra="Unacknowledged this long: the people below are told. Empty: never"
-              >
-                <InputNumber
-                  style={{ width: '100%' }}
-                  min={1}
-                  max={ALARM_RULE_LIMITS.escalateAfterMax}
-                  suffix="min"
-                />
-              </Form.Item>
-            </Col>
+            <TimingField
+              name="hold_minutes"
+              extra="The raise condition must hold this long (0: at once). Default: 0 min"
+              min={0}
+              max={ALARM_RULE_LIMITS.holdMinutesMax}
+              unit="min"
+            />
+            <TimingField
+              name="clear_hold_minutes"
+              extra="The clear condition must hold this long before the alarm clears itself. Default: 0 min"
+              min={0}
+              max={ALARM_RULE_LIMITS.holdMinutesMax}
+              unit="min"
+            />
+            <TimingField
+              name="sla_hours"
+              extra={`A work order for the alarm is due this long after it is made. Default: ${defaults.sla_hours} h`}
+              min={1}
+              max={ALARM_RULE_LIMITS.slaHoursMax}
+              unit="h"
+            />
+            <TimingField
+              name="escalate_after_minutes"
+              extra="Unacknowledged this long: the people below are told. Empty: never"
+              min={1}
+              max={ALARM_RULE_LIMITS.escalateAfterMax}
+              unit="min"
+              checked={false}
+            />
             <Col span={24}>
               <Form.Item
                 label={L.escalate_to}
@@ -268,5 +238,30 @@ export function RuleFormModal({ editing, scope, scopeName, people, onClose, onSa
         </Form>
       )}
     </Modal>
+  );
+}
+
+/** One of the rule's timing numbers, half a row wide; `checked` false leaves it to the server's check. */
+function TimingField({
+  name,
+  extra,
+  min,
+  max,
+  unit,
+  checked = true,
+}: {
+  name: 'hold_minutes' | 'clear_hold_minutes' | 'sla_hours' | 'escalate_after_minutes';
+  extra: string;
+  min: number;
+  max: number;
+  unit: string;
+  checked?: boolean;
+}) {
+  return (
+    <Col xs={24} sm={12}>
+      <Form.Item label={L[name]} name={name} extra={extra} rules={checked ? [zodRule(shape[name])] : []}>
+        <InputNumber style={{ width: '100%' }} min={min} max={max} suffix={unit} />
+      </Form.Item>
+    </Col>
   );
 }
