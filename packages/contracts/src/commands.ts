@@ -3,7 +3,14 @@ import { z } from 'zod';
 // Commands to devices (docs/device-link.md). The screens of the inventory issue record them; the
 // device link publishes them as `{id, kind, payload}` on `rms/{device_id}/cmd` and tracks the status.
 
-export const COMMAND_KINDS = ['load', 'parameters', 'bulk_parameter', 'inspection', 'refresh'] as const;
+export const COMMAND_KINDS = [
+  'load',
+  'parameters',
+  'bulk_parameter',
+  'inspection',
+  'refresh',
+  'schedule',
+] as const;
 export type CommandKind = (typeof COMMAND_KINDS)[number];
 
 /**

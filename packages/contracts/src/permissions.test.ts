@@ -9,9 +9,9 @@ describe('permission labels', () => {
     expect(permissionLabel('MAP_VIEW')).toBe('Map View');
   });
 
-  it("cover all 27 codes of the spec, the integrations' three and the alarm workflow's three, each once", () => {
-    expect(PERMISSION_CODES).toHaveLength(33);
-    expect(new Set(PERMISSION_CODES).size).toBe(33);
+  it("cover all 27 codes of the spec, the integrations' three and the alarm workflow's three and lighting's three, each once", () => {
+    expect(PERMISSION_CODES).toHaveLength(36);
+    expect(new Set(PERMISSION_CODES).size).toBe(36);
     expect(PERMISSION_CODES).toEqual(
       expect.arrayContaining([
         'MANAGE_API_KEYS',
@@ -20,6 +20,9 @@ describe('permission labels', () => {
         'HANDLE_ALARMS',
         'MANAGE_ALARM_RULES',
         'MANAGE_WORK_ORDERS',
+        'MANAGE_GROUPS',
+        'MANAGE_SCHEDULES',
+        'VIEW_ENERGY_REPORTS',
       ]),
     );
   });

@@ -1,6 +1,6 @@
 // Every permission code of both spec documents (spec 01 §6, spec 02 §6), then the two of the
 // integrations the spec left to us: organization API keys, the audit log and outbound webhooks, then
-// the alarm workflow's (ours: handling alarms, their rules, work orders).
+// the alarm workflow's (ours: handling alarms, their rules, work orders), then lighting by plan's.
 export const PERMISSION_CODES = [
   'MANAGE_STATE',
   'MANAGE_CITY',
@@ -38,6 +38,12 @@ export const PERMISSION_CODES = [
   'MANAGE_ALARM_RULES',
   /** Create and work the organization's work orders (reading them needs VIEW_DEVICE_DATA). */
   'MANAGE_WORK_ORDERS',
+  /** Lighting by plan (ours): make and change device groups. */
+  'MANAGE_GROUPS',
+  /** Make and change dimming profiles and schedules, and so what scheduled devices are sent. */
+  'MANAGE_SCHEDULES',
+  /** Read the energy and service reports and set who gets them monthly. */
+  'VIEW_ENERGY_REPORTS',
 ] as const;
 
 export type PermissionCode = (typeof PERMISSION_CODES)[number];

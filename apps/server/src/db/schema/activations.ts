@@ -40,6 +40,11 @@ export const activations = pgTable(
     panelId: text('panel_id'),
     batteryId: text('battery_id'),
     latitude: doublePrecision('latitude'),
+    /** Free tags (lighting groups select by them), at most MAX_TAGS. */
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     longitude: doublePrecision('longitude'),
     organizationId: integer('organization_id')
       .notNull()
@@ -61,5 +66,6 @@ export const activations = pgTable(
       .where(sql`${t.isActive} and ${t.poleId} is not null`),
     index('activations_organization').on(t.organizationId),
     index('activations_state_city').on(t.stateId, t.cityId),
+    index('activations_tags').using('gin', t.tags),
   ],
 );

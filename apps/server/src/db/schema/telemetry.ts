@@ -169,6 +169,10 @@ export const telemetryHourly = pgTable(
     deviceId: device(),
     samples: integer('samples').notNull(),
     ...summaryColumns(),
+    /** The lamp's mean power (lo_v × lo_i over the hour's samples), W; null for hours rolled before it was kept. */
+    loadPowerMean: real('load_power_mean'),
+    /** The share of the hour's samples with the lamp on (lo_sts 1), 0–1; null as above. */
+    litShare: real('lit_share'),
   },
   (t) => [primaryKey({ columns: [t.hour, t.deviceId] }), index('telemetry_hourly_device').on(t.deviceId)],
 );
@@ -188,6 +192,10 @@ export const telemetryDaily = pgTable(
     hours: integer('hours').notNull(),
     harvestSamples: integer('harvest_samples').notNull(),
     ...summaryColumns(),
+    /** Lamp energy over the day's hours (Σ load_power_mean × 1 h), Wh; null for days rolled before it was kept. */
+    lampWh: real('lamp_wh'),
+    /** Hours the lamp was on (Σ lit_share × 1 h); null as above. */
+    litHours: real('lit_hours'),
   },
   (t) => [primaryKey({ columns: [t.day, t.deviceId] }), index('telemetry_daily_device').on(t.deviceId)],
 );

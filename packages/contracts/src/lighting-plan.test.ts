@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { profileSteps, type ProfileStep } from './lighting';
+import { duskDawn, levelAt, nightPlan, nightUse, zonedInstant } from './lighting-plan';
+
+const DELHI = { lat: 28.6479, lon: 77.2031 };
+const ZONE = 'Asia/Kolkata';
+const hhmm = (t: number) =>
+  new Date(t).toLocaleTimeString('en-GB', { timeZone: ZONE, hour: '2-digit', minute: '2-digit' });
+
+const plan: ProfileStep[] = [
+  { anchor: 'dusk', offset_min: 0, level: 100 },
+  { anchor: 'clock', offset_min: 0, at: '23:00', level: 60 },
+  { anchor: 'clock', offset_min: 0, at: '02:00', level: 30 },
+];
+
+describe('a profile on one night', () => {
+  it('puts dusk and dawn at the place’s own sunset and sunrise', () => {
+    const { dusk, dawn } = duskDawn(DELHI, '2026-12-21', ZONE);
+    // Delhi in late December: sunset about 17:28, sunrise about 07:10.
+    expect(hhmm(dusk)).toMatch(/^17:(2\d|3[0-5])$/);
+    expect(hhmm(dawn)).toMatch(/^07:(0\d|1[0-5])$/);
+    const june = duskDawn(DELHI, '2026-06-21', ZONE);
+    expect(june.dawn - june.dusk).toBeLessThan(dawn - dusk);
+  });
+
+  it('places clock times from noon on the evening and before noon on the next morning', () => {
+    const night = nightPlan(plan, DELHI, '2026-12-21', ZONE);
+    expect(night.steps.map((s) => [hhmm(s.at), s.level])).toEqual([
+      [hhmm(night.dusk), 100],
+      ['23:00', 60],
+      ['02:00', 30],
+      [hhmm(night.dawn), 0],
+    ]);
+    expect(night.steps[2]!.at).toBe(zonedInstant(ZONE, '2026-12-22', '02:00'));
+    expect(levelAt(night, zonedInstant(ZONE, '2026-12-21', '23:30'))).toBe(60);
+    expect(levelAt(night, zonedInstant(ZONE, '2026-12-22', '12:00'))).toBe(0);
+  });
+
+  it('counts the lit minutes and the energy at the lamp’s power', () => {
+    const night = nightPlan(plan, DELHI, '2026-12-21', ZONE);
+    const { litMinutes, energyWh } = nightUse(night, 30);
+    expect(litMinutes).toBe((night.dawn - night.dusk) / 60_000);
+    const full = (30 * litMinutes) / 60;
+    expect(energyWh).toBeLessThan(full);
+    expect(energyWh).toBeGreaterThan(full * 0.5);
+  });
+
+  it('starts early steps at dusk and drops steps after dawn', () => {
+    const night = nightPlan(
+      [
+        { anchor: 'clock', offset_min: 0, at: '15:00', level: 80 },
+        { anchor: 'dawn', offset_min: 30, level: 100 },
+      ],
+      DELHI,
+      '2026-12-21',
+      ZONE,
+    );
+    expect(night.steps).toEqual([
+      { at: night.dusk, level: 80 },
+      { at: night.dawn, level: 0 },
+    ]);
+  });
+
+  it('refuses more brightness steps than a device holds', () => {
+    const four = [100, 80, 60, 40].map((level, i) => ({
+      anchor: 'dusk' as const,
+      offset_min: i * 60,
+      level,
+    }));
+    expect(profileSteps.safeParse(four).success).toBe(false);
+    expect(
+      profileSteps.safeParse([...four.slice(0, 3), { anchor: 'dusk', offset_min: 300, level: 0 }]).success,
+    ).toBe(true);
+  });
+});

@@ -1,0 +1,130 @@
+import { getTimes } from 'suncalc';
+import type { PlanNight, ProfileStep } from './lighting';
+
+// A dimming profile made concrete for one place and night (docs/lighting.md). Shared by the server
+// (what each device is sent, the energy report's plan) and the console (the preview), so both draw the
+// same night.
+//
+// Dusk is sunset and dawn the next sunrise at the device's own latitude and longitude (suncalc): the
+// moments a panel's voltage crosses solar_down / solar_up are within minutes of them. A night belongs to
+// the local date of its evening. A clock time from 12:00 is on that evening, one before 12:00 on the
+// next morning. Steps before dusk start at dusk, steps from dawn on are dropped, and every night ends
+// with the light off at dawn. Times are whole minutes, as the device's timers are.
+
+const MINUTE = 60_000;
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The zone's offset from UTC at `instant`, in ms. */
+function zoneOffset(zone: string, instant: number): number {
+  let format = offsetFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    offsetFormats.set(zone, format);
+  }
+  const p = Object.fromEntries(format.formatToParts(new Date(instant)).map((x) => [x.type, x.value]));
+  const asUtc = Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!, +p.second!);
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant of local `day` (YYYY-MM-DD) at `hhmm` in `zone`. */
+export function zonedInstant(zone: string, day: string, hhmm: string): number {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const [hh, mm] = hhmm.split(':').map(Number) as [number, number];
+  const guess = Date.UTC(y, m - 1, d, hh, mm);
+  const first = guess - zoneOffset(zone, guess);
+  return guess - zoneOffset(zone, first);
+}
+
+function nextDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+const floorMinute = (t: number) => Math.floor(t / MINUTE) * MINUTE;
+
+export interface Place {
+  lat: number;
+  lon: number;
+}
+
+export interface DuskDawn {
+  dusk: number;
+  dawn: number;
+}
+
+/** Dusk on the evening of local `day` and dawn the next morning, at `place`. */
+export function duskDawn(place: Place, day: string, zone: string): DuskDawn {
+  const evening = getTimes(new Date(zonedInstant(zone, day, '12:00')), place.lat, place.lon);
+  const morning = getTimes(new Date(zonedInstant(zone, nextDay(day), '12:00')), place.lat, place.lon);
+  // Polar night: dark from noon to noon; polar day: no night (dusk = dawn).
+  const dusk = evening.sunset?.getTime() ?? zonedInstant(zone, day, '12:00');
+  const dawn =
+    morning.sunrise?.getTime() ?? (morning.alwaysUp ? dusk : zonedInstant(zone, nextDay(day), '12:00'));
+  return { dusk: floorMinute(dusk), dawn: floorMinute(Math.max(dusk, dawn)) };
+}
+
+/** `steps` on the night of `day` at `place`: brightness `level` from `at` until the next step. */
+export function nightPlan(
+  steps: readonly ProfileStep[],
+  place: Place,
+  day: string,
+  zone: string,
+): PlanNight & DuskDawn {
+  const { dusk, dawn } = duskDawn(place, day, zone);
+  const timed = steps
+    .map((s, i) => {
+      const at =
+        s.anchor === 'dusk'
+          ? dusk + s.offset_min * MINUTE
+          : s.anchor === 'dawn'
+            ? dawn + s.offset_min * MINUTE
+            : zonedInstant(zone, (s.at ?? '00:00') >= '12:00' ? day : nextDay(day), s.at ?? '00:00');
+      return { at: floorMinute(at), level: s.level, i };
+    })
+    .sort((a, b) => a.at - b.at || a.i - b.i);
+  const out: PlanNight['steps'] = [{ at: dusk, level: 0 }];
+  for (const s of timed) {
+    if (s.at >= dawn) break;
+    const at = Math.max(s.at, dusk);
+    const last = out[out.length - 1]!;
+    if (last.at === at) last.level = s.level;
+    else out.push({ at, level: s.level });
+  }
+  out.push({ at: dawn, level: 0 });
+  // Neighbours at one level are one step.
+  const merged = out.filter((s, i) => i === 0 || s.level !== out[i - 1]!.level);
+  return { date: day, dusk, dawn, steps: dawn > dusk ? merged : [] };
+}
+
+/** The brightness the night plans at instant `t` (0 outside it). */
+export function levelAt(night: PlanNight, t: number): number {
+  let level = 0;
+  for (const s of night.steps) {
+    if (s.at > t) break;
+    level = s.level;
+  }
+  return level;
+}
+
+/** Minutes the light is on (level above 0) and its energy at `loadWatt` full power, in Wh. */
+export function nightUse(night: PlanNight, loadWatt: number): { litMinutes: number; energyWh: number } {
+  let litMinutes = 0;
+  let energyWh = 0;
+  night.steps.forEach((s, i) => {
+    const next = night.steps[i + 1];
+    if (!next || s.level === 0) return;
+    const minutes = (next.at - s.at) / MINUTE;
+    litMinutes += minutes;
+    energyWh += (loadWatt * s.level * minutes) / 100 / 60;
+  });
+  return { litMinutes, energyWh };
+}
