@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { profileSteps, type ProfileStep } from './lighting';
+import { isoWeekday, nightChoice, profileSteps, type ProfileStep } from './lighting';
 import { duskDawn, levelAt, nightPlan, nightUse, zonedInstant } from './lighting-plan';
 
 const DELHI = { lat: 28.6479, lon: 77.2031 };
@@ -71,5 +71,55 @@ describe('a profile on one night', () => {
     expect(
       profileSteps.safeParse([...four.slice(0, 3), { anchor: 'dusk', offset_min: 300, level: 0 }]).success,
     ).toBe(true);
+  });
+});
+
+describe('which schedule runs a night', () => {
+  const base = { enabled: true, validFrom: null, validTo: null, exceptions: [] };
+  const weekly = { ...base, id: 1, priority: 0, profileId: 10, weekdays: [1, 2, 3, 4, 5, 6, 7] };
+  const weekend = { ...base, id: 2, priority: 5, profileId: 20, weekdays: [6, 7] };
+
+  it('takes the higher priority where two weekday patterns meet, then the older schedule', () => {
+    // 2026-11-28 is a Saturday, 2026-11-30 a Monday.
+    expect(nightChoice([weekly, weekend], '2026-11-28')).toEqual({
+      scheduleId: 2,
+      profileId: 20,
+      exception: false,
+    });
+    expect(nightChoice([weekly, weekend], '2026-11-30')).toEqual({
+      scheduleId: 1,
+      profileId: 10,
+      exception: false,
+    });
+    expect(nightChoice([weekly, { ...weekly, id: 3 }], '2026-11-30')?.scheduleId).toBe(1);
+  });
+
+  it('lets a dated exception win its nights and revert afterwards', () => {
+    const festival = {
+      ...weekly,
+      exceptions: [{ from: '2026-11-28', to: '2026-11-29', profileId: 99 }],
+    };
+    expect(nightChoice([festival, weekend], '2026-11-28')).toEqual({
+      scheduleId: 1,
+      profileId: 99,
+      exception: true,
+    });
+    expect(nightChoice([festival, weekend], '2026-12-05')?.profileId).toBe(20);
+    expect(
+      nightChoice(
+        [{ ...weekly, exceptions: [{ from: '2026-11-30', to: '2026-11-30', profileId: null }] }],
+        '2026-11-30',
+      ),
+    ).toEqual({
+      scheduleId: 1,
+      profileId: null,
+      exception: true,
+    });
+  });
+
+  it('skips disabled schedules and nights outside the season', () => {
+    expect(nightChoice([{ ...weekend, enabled: false }], '2026-11-28')).toBeNull();
+    expect(nightChoice([{ ...weekly, validFrom: '2026-12-01' }], '2026-11-30')).toBeNull();
+    expect(isoWeekday('2026-11-29')).toBe(7);
   });
 });

@@ -170,3 +170,64 @@ export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
  * The deployment sets its own with GRID_CO2_KG_PER_KWH.
  */
 export const DEFAULT_GRID_CO2_KG_PER_KWH = 0.716;
+
+// ---- Which schedule runs a device on a night --------------------------------------------------------
+
+/** A schedule as the night's choice needs it. */
+export interface ScheduleRule {
+  id: number;
+  priority: number;
+  enabled: boolean;
+  profileId: number;
+  weekdays: readonly number[];
+  validFrom: string | null;
+  validTo: string | null;
+  exceptions: readonly { from: string; to: string; profileId: number | null }[];
+}
+
+export interface NightChoice {
+  scheduleId: number;
+  /** Null: lights off (an outage exception). */
+  profileId: number | null;
+  /** Chosen by a dated exception rather than the weekday pattern. */
+  exception: boolean;
+}
+
+/** ISO weekday (1 Monday … 7 Sunday) of `day` (YYYY-MM-DD). */
+export function isoWeekday(day: string): number {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return ((new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7) + 1;
+}
+
+/**
+ * Among the schedules covering one device, the one that runs the night of `day`: a dated exception
+ * beats a weekday pattern (festival nights win, then revert by themselves); among equals the higher
+ * priority wins, then the older schedule (lower id). Null: no schedule applies and the device runs its
+ * own parameters.
+ */
+export function nightChoice(rules: readonly ScheduleRule[], day: string): NightChoice | null {
+  const weekday = isoWeekday(day);
+  let best: (NightChoice & { priority: number }) | null = null;
+  for (const r of rules) {
+    if (!r.enabled) continue;
+    const ex = r.exceptions.find((e) => e.from <= day && day <= e.to);
+    const inSeason = (!r.validFrom || r.validFrom <= day) && (!r.validTo || day <= r.validTo);
+    const candidate = ex
+      ? { scheduleId: r.id, profileId: ex.profileId, exception: true, priority: r.priority }
+      : inSeason && r.weekdays.includes(weekday)
+        ? { scheduleId: r.id, profileId: r.profileId, exception: false, priority: r.priority }
+        : null;
+    if (!candidate) continue;
+    if (
+      !best ||
+      (candidate.exception && !best.exception) ||
+      (candidate.exception === best.exception &&
+        (candidate.priority > best.priority ||
+          (candidate.priority === best.priority && candidate.scheduleId < best.scheduleId)))
+    )
+      best = candidate;
+  }
+  if (!best) return null;
+  const { priority: _, ...choice } = best;
+  return choice;
+}
