@@ -11,6 +11,7 @@ import { registerRequestLimits } from './auth/request-limits';
 import type { ThrottleLimits } from './auth/attempt-throttle';
 import { registerErrorHandler } from './errors';
 import { registerInputGuard } from './input-guard';
+import { registerLoadShedding } from './load-shedding';
 import { registerHttpMetrics } from './metrics';
 import { loggerOptions, registerRequestIds, requestIdOf } from './logging';
 import { registerOpenApi } from './openapi';
@@ -86,6 +87,7 @@ export async function buildApp({
   registerErrorHandler(app);
   registerHttpMetrics(app, services.metrics);
   registerInputGuard(app);
+  await registerLoadShedding(app, config.shedding, database);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -99,6 +99,12 @@ const envSchema = z.object({
   NOTIFY_DIGEST_HOUR: z.coerce.number().int('a whole hour').min(0, '0 to 23').max(23, '0 to 23').default(7),
   NOTIFY_EMAIL_MINUTES: z.coerce.number().int('whole minutes').min(1).max(1440).default(5),
   NOTIFY_EVERY_SECONDS: z.coerce.number().int('whole seconds').min(1).max(3600).default(10),
+  // Load shedding (docs/operations.md "Under load"): an API request gets 503 with Retry-After at once
+  // while the event loop lags more than this (ms), or more requests than this wait for a database
+  // connection (PostgreSQL); 0 turns a check off.
+  SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int('whole milliseconds').min(0).max(60_000).default(1000),
+  SHED_DB_WAITING: z.coerce.number().int('a whole number').min(0).max(100_000).default(64),
+  SHED_RETRY_AFTER_SECONDS: z.coerce.number().int('whole seconds').min(1).max(3600).default(5),
   TELEMETRY_HOURLY_RETENTION_DAYS: z.coerce
     .number()
     .int('whole days')
@@ -175,6 +181,7 @@ export interface Config {
   webhooks: WebhookSettings;
   /** People's notifications: digest hour, e-mail pacing, how often the jobs run. */
   notify: NotifySettings;
+  shedding: SheddingSettings;
   smtpUrl: string | undefined;
   mailFrom: string;
   jwtSecret: string;
@@ -217,6 +224,15 @@ export interface NotifySettings {
   emailMinutes: number;
   /** NOTIFY_EVERY_SECONDS: how often the fan-out, escalation and e-mail jobs run. */
   everySeconds: number;
+}
+
+export interface SheddingSettings {
+  /** SHED_EVENT_LOOP_DELAY_MS: mean event-loop lag above which API requests are shed; 0: not checked. */
+  eventLoopDelayMs: number;
+  /** SHED_DB_WAITING: requests waiting for a pooled connection above which API requests are shed; 0: not checked. */
+  dbWaiting: number;
+  /** SHED_RETRY_AFTER_SECONDS: the Retry-After a shed request is told. */
+  retryAfterSeconds: number;
 }
 
 export interface WebhookSettings {
@@ -332,6 +348,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       digestHour: e.NOTIFY_DIGEST_HOUR,
       emailMinutes: e.NOTIFY_EMAIL_MINUTES,
       everySeconds: e.NOTIFY_EVERY_SECONDS,
+    },
+    shedding: {
+      eventLoopDelayMs: e.SHED_EVENT_LOOP_DELAY_MS,
+      dbWaiting: e.SHED_DB_WAITING,
+      retryAfterSeconds: e.SHED_RETRY_AFTER_SECONDS,
     },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -30,6 +30,8 @@ export interface TestAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Where the app's log lines go (with `env: {LOG_LEVEL: ...}`; silent by default). */
   logStream?: DestinationStream;
+  /** What the app sees of the database (a test that needs the pool's figures to read a certain way). */
+  viewDatabase?: (database: Database) => Database;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -54,7 +56,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await ensureFirstUser(database.db, { email: ADMIN.email, password: ADMIN.password });
   const app = await buildApp({
     config,
-    database,
+    database: options.viewDatabase ? options.viewDatabase(database) : database,
     loginLimits: options.loginLimits,
     onRoute: options.onRoute,
     logStream: options.logStream,
