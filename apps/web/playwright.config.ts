@@ -57,6 +57,8 @@ export default defineConfig({
       // The webhooks walk's receiver listens on this machine, over plain http.
       WEBHOOK_ALLOW_HTTP: '1',
       WEBHOOK_ALLOW_PRIVATE_ADDRESSES: '1',
+      // The walks share two cores with the browser: a lag there is not overload (shedding has its own test).
+      SHED_EVENT_LOOP_DELAY_MS: '0',
       // E2E_DATABASE_URL runs the same walk against PostgreSQL (CI does both).
       ...(process.env.E2E_DATABASE_URL && {
         DATABASE_URL: process.env.E2E_DATABASE_URL,

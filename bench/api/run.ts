@@ -10,6 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { CASES } from './cases';
+import { sqlAlone, type Statement } from './sql-alone';
 import { mixedLoad, type MixedFigures } from './mixed-load';
 import { ADMIN, apiCalls, benchFleet, keptDatabase, OWNER } from './bench-fleet';
 
@@ -104,7 +105,9 @@ const me = await call<{ id: number }>('GET', 'users/me/', undefined, ownerToken)
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date());
 const context = { organizationId: fleet.organization_id, userId: me.id, device, today, timeZone: TIME_ZONE };
 server.send({ type: 'context', context });
-await new Promise((resolve) => server.once('message', resolve));
+const { statements } = await new Promise<{ statements: Statement[][] }>((resolve) =>
+  server.once('message', (m) => resolve(m as { statements: Statement[][] })),
+);
 
 interface Figures {
   rps: number;
@@ -155,6 +158,7 @@ if (CASES.some((c) => !args.only || c.name.includes(args.only)))
     'case                                   |   app rps | p50 ms | p99 ms |  bare rps | p50 ms | p99 ms | ratio | CPU ms/req app, bare',
   );
 const lines: string[] = [];
+const sqlLines: string[] = [];
 for (const [i, c] of CASES.entries()) {
   if (args.only && !c.name.includes(args.only)) continue;
   const token = await signIn(OWNER);
@@ -173,9 +177,29 @@ for (const [i, c] of CASES.entries()) {
   }
   const app = medianOf(appRuns);
   const bare = medianOf(bareRuns);
+  // The yardstick: the case's SQL alone on the pool, at one client and at `clients`.
+  const one = await autocannon({
+    url: api + route,
+    connections: 1,
+    duration: seconds,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const sqlOne = await sqlAlone(databaseUrl, statements[i]!, 1, seconds);
+  const sqlMany = await sqlAlone(databaseUrl, statements[i]!, clients, seconds);
+  sqlLines.push(
+    `${c.name.padEnd(38)} | ${statements[i]!.length.toString().padStart(5)} | ${one.latency.p50.toFixed(1).padStart(9)} | ${sqlOne.p50.toFixed(1).padStart(9)} | ${(one.latency.p50 / sqlOne.p50).toFixed(2).padStart(6)} | ${app.rps.toFixed(0).padStart(8)} | ${sqlMany.rps.toFixed(0).padStart(8)} | ${String(app.p99).padStart(7)} | ${sqlMany.p99.toFixed(0).padStart(7)} | ${(sqlMany.rps / app.rps).toFixed(2).padStart(6)}`,
+  );
   const line = `${c.name.padEnd(38)} | ${app.rps.toFixed(0).padStart(9)} | ${String(app.p50).padStart(6)} | ${String(app.p99).padStart(6)} | ${bare.rps.toFixed(0).padStart(9)} | ${String(bare.p50).padStart(6)} | ${String(bare.p99).padStart(6)} | ${(app.rps / bare.rps).toFixed(2).padStart(5)} | ${app.cpuMs.toFixed(2)}, ${bare.cpuMs.toFixed(2)}${app.errors + bare.errors ? `  (errors: ${app.errors}/${bare.errors})` : ''}`;
   log(line);
   lines.push(line);
+}
+
+if (sqlLines.length) {
+  log(`\nagainst the SQL alone (the case's statements straight on a pool of 20, rows discarded):`);
+  log(
+    `case                                   | stmts | app p50@1 | SQL p50@1 | × SQL  | app rps@${clients} | SQL rps  | app p99 | SQL p99 | × SQL`,
+  );
+  for (const line of sqlLines) log(line);
 }
 
 // --- the mixed load: every case at once, in the console's proportions -----------------------------------

@@ -1,4 +1,6 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
 import Fastify from 'fastify';
+import pg from 'pg';
 import { PERMISSION_CODES } from '@rms/contracts/permissions';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
@@ -21,6 +23,24 @@ const app = await buildApp({ config, database });
 await app.listen({ port: 0, host: '127.0.0.1' });
 
 type Context = Omit<BenchContext, 'db' | 'auth'> & { organizationId: number; userId: number };
+
+/**
+ * Each case's statements as its service function sends them (sql-alone.ts runs them again on their
+ * own): one run per case on a handle whose logger records them.
+ */
+async function recordStatements(context: BenchContext) {
+  const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 1 });
+  let current: { text: string; values: unknown[] }[] = [];
+  const recording = drizzle(pool, { logger: { logQuery: (text, values) => current.push({ text, values }) } });
+  const all: { text: string; values: unknown[] }[][] = [];
+  for (const bc of CASES) {
+    current = [];
+    await bc.bare({ ...context, db: recording as unknown as BenchContext['db'] })();
+    all.push(current);
+  }
+  await pool.end();
+  return all;
+}
 const runs: (() => Promise<unknown>)[] = [];
 const bare = Fastify({ logger: false });
 CASES.forEach((_, i) => bare.get(`/bare/${i}`, async () => runs[i]!()));
@@ -46,7 +66,7 @@ process.on('message', (m: { type: string; context?: Context }) => {
       },
     };
     CASES.forEach((bc, i) => (runs[i] = bc.bare(context)));
-    process.send!({ type: 'context-ok' });
+    void recordStatements(context).then((statements) => process.send!({ type: 'context-ok', statements }));
   }
   if (m.type === 'stop')
     void Promise.all([app.close(), bare.close(), database.close()]).then(() => process.exit(0));

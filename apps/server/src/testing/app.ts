@@ -47,6 +47,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // Tests write history at fixed dates through the ingest: samples are kept as long as the device
     // link takes them at all (400 days), unless a test sets its own retention.
     TELEMETRY_RETENTION_DAYS: '400',
+    // Tests run side by side on a busy box: an event-loop lag there is not overload (load-shedding.test.ts
+    // turns the check on).
+    SHED_EVENT_LOOP_DELAY_MS: '0',
     ...(databaseUrl && { DATABASE_URL: databaseUrl, JWT_SECRET: randomBytes(48).toString('base64url') }),
     ...options.env,
   });
