@@ -25,25 +25,36 @@ function block(ms: number) {
 
 describe('load shedding', () => {
   it('answers 503 with Retry-After while the event loop lags, spares health, and serves again after', async () => {
-    const t = await createTestApp({ env: { SHED_EVENT_LOOP_DELAY_MS: '20', SHED_RETRY_AFTER_SECONDS: '7' } });
+    const t = await createTestApp({
+      env: { SHED_EVENT_LOOP_DELAY_MS: '100', SHED_RETRY_AFTER_SECONDS: '7' },
+    });
     apps.push(t);
     const session = await signIn(t.app);
     const list = () =>
       t.app.inject({ method: 'GET', url: '/api/v1/admin_settings/permissions/', headers: bearer(session) });
-    expect((await list()).statusCode).toBe(200);
 
-    while (!t.app.isUnderPressure()) {
-      block(300);
-      await new Promise((resolve) => setTimeout(resolve, 30));
+    // Hog the event loop until the sampler sees the lag, then ask at once (a busy test box may let
+    // the sampler clear it first: ask again, a bounded number of times).
+    let shed = null;
+    for (let attempt = 0; attempt < 20 && !shed; attempt++) {
+      while (!t.app.isUnderPressure()) {
+        block(600);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      const res = await list();
+      if (res.statusCode === 503) shed = res;
     }
-    const shed = await list();
-    expect(shed.statusCode).toBe(503);
-    expect(shed.headers['retry-after']).toBe('7');
-    expect(shed.json()).toEqual({ detail: BUSY_MESSAGE });
+    expect(shed?.statusCode).toBe(503);
+    expect(shed?.headers['retry-after']).toBe('7');
+    expect(shed?.json()).toEqual({ detail: BUSY_MESSAGE });
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/health/' })).statusCode).toBe(200);
 
-    await until(() => !t.app.isUnderPressure());
-    expect((await list()).statusCode).toBe(200);
+    let served = false;
+    for (let attempt = 0; attempt < 100 && !served; attempt++) {
+      await until(() => !t.app.isUnderPressure());
+      served = (await list()).statusCode === 200;
+    }
+    expect(served).toBe(true);
   });
 
   it('answers 503 while more requests wait for a database connection than allowed', async () => {
