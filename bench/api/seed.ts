@@ -151,8 +151,9 @@ export async function seedFleet(client: pg.Client, organizationId: number, size:
   await timed(
     client,
     'alarms',
-    `insert into alarms (device_id, kind, fault_time, resolution_time)
-     select d.id, (array['battery_low', 'no_charge', 'load_fault'])[1 + k % 3], now() - make_interval(days => k * 5 + d.id % 4),
+    `insert into alarms (device_id, kind, severity, fault_time, resolution_time)
+     select d.id, (array['battery_low', 'no_charge', 'load_fault'])[1 + k % 3],
+            (array['minor', 'major', 'critical'])[1 + k % 3], now() - make_interval(days => k * 5 + d.id % 4),
             case when k = 0 and d.id % 10 = 0 then null else now() - make_interval(days => k * 5 + d.id % 4 - 1) end
      from (select id from rms_devices where organization_id = $1) d
      cross join generate_series(0, least(5, $2::int / 5)) k`,
