@@ -46,9 +46,7 @@ export const profileUpdateBody = z.object({
 export type ProfileUpdateBody = z.input<typeof profileUpdateBody>;
 
 /** Duplicate: the copy's name (absent: "<name> (copy)"). */
-export const profileDuplicateBody = z
-  .object({ name: requiredText('Name', 100).optional() })
-  .nullish();
+export const profileDuplicateBody = z.object({ name: requiredText('Name', 100).optional() }).nullish();
 
 export const profileParams = z.object({ id: queryId });
 

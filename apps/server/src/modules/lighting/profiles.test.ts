@@ -2,13 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nightPlan, nightUse } from '@rms/contracts/lighting-plan';
 import { PROFILE_MESSAGES, type ProfilePreview, type ProfileRow } from '@rms/contracts/profiles';
+import { rowsOf } from '../../db/rows';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
-import {
-  makeActivation,
-  makeDevice,
-  makeOrganization,
-  makeParameterVersions,
-} from '../../testing/factories';
+import { makeActivation, makeDevice, makeOrganization, makeParameterVersions } from '../../testing/factories';
 import { addUser } from '../../testing/users';
 
 // Dimming profiles' API (docs/dimming-profiles.md): read with MANAGE_SCHEDULES or VIEW_DEVICE_DATA,
@@ -45,10 +41,12 @@ beforeAll(async () => {
   admin = await signIn(t.app);
   const db = t.database.db;
   const codes = ['MANAGE_SCHEDULES', 'VIEW_DEVICE_DATA'];
-  orgA = (await makeOrganization(db, { companyName: 'Lights A', email: 'a@lights-a.example', permissions: codes }))
-    .id;
-  orgB = (await makeOrganization(db, { companyName: 'Lights B', email: 'b@lights-b.example', permissions: codes }))
-    .id;
+  orgA = (
+    await makeOrganization(db, { companyName: 'Lights A', email: 'a@lights-a.example', permissions: codes })
+  ).id;
+  orgB = (
+    await makeOrganization(db, { companyName: 'Lights B', email: 'b@lights-b.example', permissions: codes })
+  ).id;
   plannerA = await addUser(t, orgA, 'planner@lights-a.example', ['MANAGE_SCHEDULES']);
   viewerA = await addUser(t, orgA, 'viewer@lights-a.example', ['VIEW_DEVICE_DATA']);
   nobodyA = await addUser(t, orgA, 'nobody@lights-a.example', []);
@@ -89,9 +87,9 @@ describe('access', () => {
     expect(listB.map((p) => p.name)).not.toContain('Only A');
     expect((await call(plannerA, 'GET', `${URL}${ofA.id}/`)).json<ProfileRow>().name).toBe('Only A');
     // A customer cannot create in another organization.
-    expect((await call(plannerB, 'POST', URL, { name: 'x', steps: EVENING, organization: orgA })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await call(plannerB, 'POST', URL, { name: 'x', steps: EVENING, organization: orgA })).statusCode,
+    ).toBe(404);
   });
 
   it('lets the provider see any organization and filter by one', async () => {
@@ -188,7 +186,10 @@ describe('validation', () => {
     expect(await bad({ name: 'Four lit', steps: four })).toEqual({
       steps: ['A device holds at most 3 brightness steps a night'],
     });
-    await create(plannerA, 'Three lit and off', [...four.slice(0, 3), { anchor: 'dawn', offset_min: -20, level: 0 }]);
+    await create(plannerA, 'Three lit and off', [
+      ...four.slice(0, 3),
+      { anchor: 'dawn', offset_min: -20, level: 0 },
+    ]);
     const made = await create(plannerA, 'Three lit');
     const res = await call(plannerA, 'PUT', `${URL}${made.id}/`, { steps: four });
     expect(res.statusCode).toBe(400);
@@ -200,16 +201,15 @@ describe('delete', () => {
     const used = await create(plannerA, 'In use');
     const other = await create(plannerA, 'Festival only');
     const db = t.database.db;
-    const [group] = (
-      await db.execute(
-        sql`insert into device_groups (organization_id, name, kind) values (${orgA}, 'All A', 'dynamic') returning id`,
-      )
-    ).rows as { id: number }[];
-    const [schedule] = (
-      await db.execute(sql`
-        insert into lighting_schedules (organization_id, name, group_id, profile_id, weekdays)
-        values (${orgA}, 'Weeknights', ${group!.id}, ${used.id}, '{1,2,3,4,5}') returning id`)
-    ).rows as { id: number }[];
+    const [group] = await rowsOf<{ id: number }>(
+      db,
+      sql`insert into device_groups (organization_id, name, kind) values (${orgA}, 'All A', 'dynamic') returning id`,
+    );
+    const [schedule] = await rowsOf<{ id: number }>(
+      db,
+      sql`insert into lighting_schedules (organization_id, name, group_id, profile_id, weekdays)
+          values (${orgA}, 'Weeknights', ${group!.id}, ${used.id}, '{1,2,3,4,5}') returning id`,
+    );
     await db.execute(sql`
       insert into schedule_exceptions (schedule_id, name, kind, from_day, to_day, profile_id)
       values (${schedule!.id}, 'Diwali', 'festival', '2026-11-08', '2026-11-09', ${other.id})`);
@@ -217,10 +217,10 @@ describe('delete', () => {
     expect((await call(plannerA, 'GET', `${URL}${used.id}/`)).json<ProfileRow>().schedules).toBe(1);
     const refused = await call(plannerA, 'DELETE', `${URL}${used.id}/`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().detail).toBe(PROFILE_MESSAGES.inUse(1, 0));
+    expect(refused.json<{ detail: string }>().detail).toBe(PROFILE_MESSAGES.inUse(1, 0));
     const refusedToo = await call(plannerA, 'DELETE', `${URL}${other.id}/`);
     expect(refusedToo.statusCode).toBe(409);
-    expect(refusedToo.json().detail).toMatch(/1 schedule exception/);
+    expect(refusedToo.json<{ detail: string }>().detail).toMatch(/1 schedule exception/);
 
     await db.execute(sql`delete from lighting_schedules where id = ${schedule!.id}`);
     expect((await call(plannerA, 'DELETE', `${URL}${used.id}/`)).statusCode).toBe(200);
@@ -236,7 +236,9 @@ describe('preview', () => {
     return res.json<ProfilePreview>();
   };
   const local = (ms: number) =>
-    new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit' }).format(ms);
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit' }).format(
+      ms,
+    );
 
   it("answers dusk, dawn, the night's steps and the energy nightUse gives for a known place and date", async () => {
     const p = await preview(plannerA, { ...DELHI, watts: 40 });
@@ -275,12 +277,20 @@ describe('preview', () => {
   it("finds a device's place (its activation, else its city's located activations) and lamp power", async () => {
     const db = t.database.db;
     const located = await makeDevice(db, { organizationId: orgA });
-    await makeActivation(db, { organizationId: orgA, deviceId: located.id, latitude: 19.076, longitude: 72.8777 });
+    await makeActivation(db, {
+      organizationId: orgA,
+      deviceId: located.id,
+      latitude: 19.076,
+      longitude: 72.8777,
+    });
     await makeParameterVersions(db, [{ deviceId: located.id, version: 1, values: { load_regulation: 60 } }]);
     const p = await preview(viewerA, { device: located.id });
     expect(p.place).toEqual({ lat: 19.076, lon: 72.8777, source: 'device' });
     expect(p).toMatchObject({ watts: 60, watts_source: 'device' });
-    const mumbai = nightUse(nightPlan(EVENING as never, { lat: 19.076, lon: 72.8777 }, '2026-06-21', 'Asia/Kolkata'), 60);
+    const mumbai = nightUse(
+      nightPlan(EVENING as never, { lat: 19.076, lon: 72.8777 }, '2026-06-21', 'Asia/Kolkata'),
+      60,
+    );
     expect(p.energy_wh).toBeCloseTo(mumbai.energyWh, 1);
 
     // No coordinates of its own: the mean of its city's located activations.
@@ -298,7 +308,9 @@ describe('preview', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ device: [PROFILE_MESSAGES.deviceNoPlace] });
     const ofB = await makeDevice(db, { organizationId: orgB });
-    expect((await call(plannerA, 'POST', `${URL}preview/`, { steps: EVENING, device: ofB.id })).statusCode).toBe(404);
+    expect(
+      (await call(plannerA, 'POST', `${URL}preview/`, { steps: EVENING, device: ofB.id })).statusCode,
+    ).toBe(404);
     // The picker lists only the caller's devices.
     const choices = (await call(plannerA, 'GET', `${URL}devices/`)).json<{ id: number }[]>().map((d) => d.id);
     expect(choices).toContain(bare.id);
@@ -314,7 +326,9 @@ describe('preview', () => {
     expect(await errors({ steps: EVENING })).toEqual({ device: [PROFILE_MESSAGES.placeNeeded] });
     expect(await errors({ steps: EVENING, lat: 28 })).toEqual({ lon: [PROFILE_MESSAGES.lonNeeded] });
     expect(await errors({ steps: EVENING, lat: 95, lon: 77 })).toHaveProperty(['lat']);
-    expect(await errors({ steps: [{ anchor: 'dusk', level: -1 }], ...DELHI })).toHaveProperty(['steps.0.level']);
+    expect(await errors({ steps: [{ anchor: 'dusk', level: -1 }], ...DELHI })).toHaveProperty([
+      'steps.0.level',
+    ]);
     expect(await errors({ steps: EVENING, ...DELHI, date: '2026-02-30' })).toHaveProperty(['date']);
   });
 });
