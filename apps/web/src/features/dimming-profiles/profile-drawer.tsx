@@ -59,17 +59,25 @@ export function ProfileDrawer({ editing, readOnly, onClose, onSaved }: ProfileDr
   const profile = editing?.profile;
   useEffect(() => {
     if (!editing) return;
-    setFailure(null);
     form.resetFields();
     form.setFieldsValue(
       profile ? { name: profile.name, steps: toValues(profile.steps) } : { name: '', steps: STARTER },
     );
   }, [form, editing, profile]);
 
+  // The drawer outlives an opening: what failed last time goes with it.
+  const close = () => {
+    setFailure(null);
+    onClose();
+  };
+
   const onFinish = (values: FormValues) => {
     setFailure(null);
     const handlers = {
-      onSuccess: (saved: { detail: string }) => onSaved(saved.detail),
+      onSuccess: (saved: { detail: string }) => {
+        setFailure(null);
+        onSaved(saved.detail);
+      },
       onError: (error: Error) => {
         if (!(error instanceof ApiError)) return;
         setFailure(error.detail);
@@ -92,12 +100,12 @@ export function ProfileDrawer({ editing, readOnly, onClose, onSaved }: ProfileDr
       open={editing !== null}
       title={readOnly ? (profile?.name ?? '') : profile ? `Edit ${profile.name}` : 'Add Dimming Profile'}
       width="min(1200px, 100vw)"
-      onClose={onClose}
+      onClose={close}
       destroyOnHidden
       extra={
         !readOnly && (
           <Flex gap={8}>
-            <Button onClick={onClose}>Cancel</Button>
+            <Button onClick={close}>Cancel</Button>
             <Button
               type="primary"
               loading={create.isPending || update.isPending}

@@ -93,14 +93,21 @@ export function StepList({ disabled }: { disabled: boolean }) {
                 }
               </Form.Item>
               <Flex gap={8} style={{ flex: '1 1 180px', minWidth: 180 }}>
-                <Form.Item name={[field.name, 'level']} style={{ marginBottom: 8, flex: 1 }}>
-                  <Slider
-                    min={0}
-                    max={100}
-                    step={5}
-                    disabled={disabled}
-                    tooltip={{ formatter: (v) => `${v} %` }}
-                  />
+                {/* The slider drives the number beside it: one field, so an error shows once. */}
+                <Form.Item noStyle dependencies={[['steps', field.name, 'level']]}>
+                  {(form) => (
+                    <Slider
+                      aria-label={`Step ${index + 1} level slider`}
+                      style={{ flex: 1, margin: '10px 8px 18px' }}
+                      min={0}
+                      max={100}
+                      step={5}
+                      disabled={disabled}
+                      tooltip={{ formatter: (v) => `${v} %` }}
+                      value={(form.getFieldValue(['steps', field.name, 'level']) as number | null) ?? 0}
+                      onChange={(v: number) => form.setFieldValue(['steps', field.name, 'level'], v)}
+                    />
+                  )}
                 </Form.Item>
                 <Form.Item
                   name={[field.name, 'level']}

@@ -50,8 +50,15 @@ export function validSteps(values: readonly (StepValues | undefined)[] | undefin
 
 /** What the contract says of the list as a whole (too many lit steps, none at all). */
 export function listErrors(values: readonly (StepValues | undefined)[] | undefined): string[] {
-  const parsed = profileSteps.safeParse(toSteps(values));
-  return parsed.success ? [] : parsed.error.issues.filter((i) => i.path.length === 0).map((i) => i.message);
+  const steps = toSteps(values);
+  const parsed = profileSteps.safeParse(steps);
+  if (parsed.success) return [];
+  const messages = parsed.error.issues.filter((i) => i.path.length === 0).map((i) => i.message);
+  // The list's own rule runs only once every step is complete; the lit-step limit is said at once.
+  // Each step as a complete stand-in that keeps only whether it is lit.
+  const lit = profileSteps.safeParse(steps.map((st) => ({ anchor: 'dusk', level: st.level > 0 ? 1 : 0 })));
+  if (messages.length === 0 && !lit.success) messages.push(...lit.error.issues.map((i) => i.message));
+  return messages;
 }
 
 /** A server field name ("steps.0.level") as an antd form name path. */
