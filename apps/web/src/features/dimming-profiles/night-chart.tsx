@@ -48,11 +48,12 @@ export function nightChartOptions(
       {
         stroke: '#595959',
         grid: { stroke: '#f0f0f0' },
-        space: 60,
-        // Round hours of the deployment's clock.
-        splits: (_u, _axis, min, max) => {
+        space: 48,
+        // Round hours of the deployment's clock, as many as fit (uPlot picks the increment).
+        incrs: [3600, 2 * 3600, 3 * 3600, 4 * 3600, 6 * 3600],
+        splits: (_u, _axis, min, max, step) => {
           const ticks: number[] = [];
-          for (let t = Math.ceil(min / 3600) * 3600; t <= max; t += 3600) ticks.push(t);
+          for (let t = Math.ceil(min / step) * step; t <= max; t += step) ticks.push(t);
           return ticks;
         },
         values: (_u, ticks) => ticks.map(hhmm),

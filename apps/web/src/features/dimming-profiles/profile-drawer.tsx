@@ -99,7 +99,7 @@ export function ProfileDrawer({ editing, readOnly, onClose, onSaved }: ProfileDr
     <Drawer
       open={editing !== null}
       title={readOnly ? (profile?.name ?? '') : profile ? `Edit ${profile.name}` : 'Add Dimming Profile'}
-      width="min(1200px, 100vw)"
+      width="min(1320px, 100vw)"
       onClose={close}
       destroyOnHidden
       extra={
@@ -118,13 +118,17 @@ export function ProfileDrawer({ editing, readOnly, onClose, onSaved }: ProfileDr
       }
     >
       <Row gutter={[24, 24]}>
-        <Col xs={24} xl={12}>
+        <Col xs={24} xl={14}>
           {failure && <Alert type="error" showIcon message={failure} style={{ marginBottom: 16 }} />}
           <Form<FormValues>
             form={form}
             name="dimming-profile"
             layout="vertical"
             onFinish={onFinish}
+            onValuesChange={(changed: Partial<FormValues>) => {
+              // The list's rule (at most 3 lit steps) is judged again as any step changes.
+              if (changed.steps) void form.validateFields([['steps']]).catch(() => undefined);
+            }}
             disabled={readOnly}
           >
             {isNew && isProvider && organizations.isSuccess && (
@@ -152,7 +156,7 @@ export function ProfileDrawer({ editing, readOnly, onClose, onSaved }: ProfileDr
             </Form.Item>
           </Form>
         </Col>
-        <Col xs={24} xl={12}>
+        <Col xs={24} xl={10}>
           <ProfilePreview steps={validSteps(steps)} />
         </Col>
       </Row>
