@@ -79,6 +79,13 @@ test('add a dimming profile, preview its night at a place and a device, duplicat
   await page.getByTitle(new RegExp(CODE)).click();
   await expect(drawer.getByText(/at 19\.0760, 72\.8777 \(the device's location\)/)).toBeVisible();
   await shoot(page, 'dimming-profile-form');
+  if (process.env.SCREENSHOT_DIR) {
+    // On a narrow screen the preview is below the steps.
+    await page.setViewportSize({ width: 760, height: 900 });
+    await drawer.getByRole('figure').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/dimming-profile-preview-760.png` });
+    await page.setViewportSize({ width: 1280, height: 720 });
+  }
 
   await drawer.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Dimming profile added successfully')).toBeVisible();
@@ -86,6 +93,14 @@ test('add a dimming profile, preview its night at a place and a device, duplicat
   await expect(row).toContainText('Dusk 100% · 23:00 60% · 02:00 30% · Dawn −30 min 0%');
   await expect(row).toContainText('0 schedules');
   await shoot(page, 'dimming-profiles');
+
+  // Edit: 25 % from 02:00.
+  await row.getByRole('button', { name: `Edit ${NAME}` }).click();
+  const edit = page.getByRole('dialog', { name: `Edit ${NAME}` });
+  await edit.getByLabel('Step 3 level').fill('25');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Dimming profile updated successfully')).toBeVisible();
+  await expect(row).toContainText('02:00 25%');
 
   await row.getByRole('button', { name: `Duplicate ${NAME}` }).click();
   const copy = page.getByRole('row', { name: new RegExp(`${NAME} \\(copy\\)`) });

@@ -59,6 +59,7 @@ function open(permissions = ['MANAGE_SCHEDULES', 'VIEW_DEVICE_DATA'], saveAnswer
     [`GET ${BASE}`]: () => [200, { results: [row()], count: 1, current: 1, next: null }],
     [`POST ${BASE}preview/`]: () => [200, preview],
     [`POST ${BASE}`]: (r) => saveAnswer ?? [201, { detail: M.created, profile: row(r.body as object) }],
+    [`PUT ${BASE}5/`]: (r) => [200, { detail: M.updated, profile: row(r.body as object) }],
   });
   renderRoutes([{ path: '/dimming-profiles', element: <DimmingProfilesPage /> }], '/dimming-profiles');
   return seen;
@@ -165,5 +166,35 @@ describe('Dimming Profiles', () => {
     await within(table).findByText('Weeknight saver');
     expect(screen.queryByRole('button', { name: /Add Profile/ })).not.toBeInTheDocument();
     expect(within(table).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
+    // The profile opens read-only, with its night previewed.
+    await user().click(within(table).getByRole('button', { name: 'Weeknight saver' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Weeknight saver' });
+    expect(within(drawer).getByLabelText('Name')).toBeDisabled();
+    expect(within(drawer).getByLabelText('Step 2 time')).toBeDisabled();
+    expect(within(drawer).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(within(drawer).queryByRole('button', { name: /Add step/ })).not.toBeInTheDocument();
+    expect(await within(drawer).findByText('Saving')).toBeInTheDocument();
+  });
+
+  it('opens a profile with its steps and saves only what the form holds', async () => {
+    const seen = open();
+    const table = await screen.findByRole('table');
+    await user().click(await within(table).findByRole('button', { name: 'Edit Weeknight saver' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Edit Weeknight saver' });
+    expect(within(drawer).getByLabelText('Step 2 time')).toHaveValue('23:00');
+    expect(within(drawer).getByLabelText('Step 3 level')).toHaveValue('30');
+    await user().click(within(drawer).getByRole('button', { name: 'Remove step 3' }));
+    await user().click(within(drawer).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(seen.some((r) => r.method === 'PUT')).toBe(true));
+    expect(seen.find((r) => r.method === 'PUT')!).toMatchObject({
+      path: `${BASE}5/`,
+      body: {
+        name: 'Weeknight saver',
+        steps: [
+          { anchor: 'dusk', offset_min: 0, level: 100 },
+          { anchor: 'clock', offset_min: 0, at: '23:00', level: 60 },
+        ],
+      },
+    });
   });
 });

@@ -1,13 +1,15 @@
 import { CopyOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Input, Popconfirm, Space, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Flex, Input, Popconfirm, Select, Space, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
+import { organizationApi } from '@rms/contracts/api/organizations';
 import { profileApi as P } from '@rms/contracts/api/profiles';
 import { PAGE_SIZE } from '@rms/contracts/messages';
 import { stepsSummary, type ProfileRow } from '@rms/contracts/profiles';
 import { ApiError } from '../../api/errors';
-import { useAllows } from '../../auth/use-allows';
+import { apiRows } from '../../api/queries';
+import { useAllows, useCanOpen } from '../../auth/use-allows';
 import { useSession } from '../../auth/use-session';
 import { PagedTable } from '../../components/paged-table';
 import { formatDateTimeAmPm } from '../../lib/format';
@@ -32,8 +34,21 @@ export function DimmingProfilesPage() {
   const canManage = useAllows(P.profileCreate.access);
   const { page, setPage, text, setText, query } = useListParams();
   const [editing, setEditing] = useState<ProfileEditing | null>(null);
+  const [organization, setOrganization] = useState<number | undefined>(undefined);
+  const canListOrganizations = useCanOpen('/company-view');
+  const organizations = useQuery({
+    ...apiRows(organizationApi.list),
+    enabled: isProvider && canListOrganizations,
+    staleTime: 5 * 60_000,
+    meta: { silent: true },
+  });
   const { data, isFetching, isError } = useQuery(
-    profilesQuery({ page, page_size: PAGE_SIZE, ...(query && { query }) }),
+    profilesQuery({
+      page,
+      page_size: PAGE_SIZE,
+      ...(query && { query }),
+      ...(organization && { organization }),
+    }),
   );
   const remove = useDeleteProfile();
   const duplicate = useDuplicateProfile();
@@ -126,6 +141,21 @@ export function DimmingProfilesPage() {
           Dimming Profiles
         </Typography.Title>
         <Flex wrap gap={12}>
+          {isProvider && organizations.isSuccess && (
+            <Select
+              aria-label="Organization"
+              allowClear
+              placeholder="All organizations"
+              style={{ minWidth: 220 }}
+              showSearch={{ optionFilterProp: 'label' }}
+              value={organization}
+              onChange={(value?: number) => {
+                setOrganization(value);
+                setPage(1);
+              }}
+              options={organizations.data.map((o) => ({ value: o.id, label: o.company_name }))}
+            />
+          )}
           <Input.Search
             allowClear
             aria-label="Search profiles"
