@@ -115,9 +115,9 @@ describe('Dimming Profiles', () => {
     const fourth = within(drawer).getByRole('group', { name: 'Step 4' });
     expect(within(fourth).getByLabelText('Step 4 level')).toHaveValue('50');
     await user().click(within(drawer).getByRole('button', { name: 'Save' }));
-    expect(
-      await within(drawer).findByText('A device holds at most 3 brightness steps a night'),
-    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(drawer).getByText('A device holds at most 3 brightness steps a night')).toBeVisible(),
+    );
     expect(seen.some((r) => r.method === 'POST' && r.path === BASE)).toBe(false);
 
     await user().click(within(drawer).getByRole('button', { name: 'Remove step 4' }));

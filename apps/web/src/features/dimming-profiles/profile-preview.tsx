@@ -12,13 +12,14 @@ import {
   Typography,
 } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import type { ProfileStep } from '@rms/contracts/lighting';
 import { MAP_DEFAULT_CENTER } from '@rms/contracts/monitoring';
 import type { ProfilePreview as Preview, ProfilePreviewBody } from '@rms/contracts/profiles';
 import { ApiError } from '../../api/errors';
 import { wallClock } from '../../lib/clock';
 import { DATE_FORMAT } from '../../lib/format';
+import { useDebounced } from '../../lib/use-debounced';
 import { deviceChoicesQuery, previewQuery } from './api';
 import { NightChart } from './night-chart';
 
@@ -47,7 +48,10 @@ export function ProfilePreview({ steps }: { steps: ProfileStep[] | null }) {
   const [date, setDate] = useState<Dayjs | null>(null);
   const [watts, setWatts] = useState<number | null>(null);
 
-  const devices = useQuery({ ...deviceChoicesQuery(search, device), enabled: mode === 'device' });
+  const devices = useQuery({
+    ...deviceChoicesQuery(useDebounced(search), device),
+    enabled: mode === 'device',
+  });
   const place =
     mode === 'device'
       ? device === undefined
@@ -66,7 +70,8 @@ export function ProfilePreview({ steps }: { steps: ProfileStep[] | null }) {
         }
       : null;
   // Typing in the form asks once it settles, not at every keystroke.
-  const asked = useDeferredValue(body);
+  const settled = useDebounced(body ? JSON.stringify(body) : '', 300);
+  const asked = settled ? (JSON.parse(settled) as ProfilePreviewBody) : null;
   const preview = useQuery(previewQuery(asked));
   const p = preview.data;
   const error = preview.error instanceof ApiError ? preview.error.detail : null;
