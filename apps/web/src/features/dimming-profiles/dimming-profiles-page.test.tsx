@@ -160,6 +160,28 @@ describe('Dimming Profiles', () => {
     expect(await within(second).findByText('Too bright for this step')).toBeInTheDocument();
   });
 
+  it("says why a device's night cannot be drawn, and draws a place's", async () => {
+    signIn(makeUser({ permissions: [{ key: 'MANAGE_SCHEDULES' }] }));
+    const seen = stubApi({
+      [`GET ${BASE}`]: () => [200, { results: [], count: 0, current: 1, next: null }],
+      [`GET ${BASE}devices/`]: () => [200, [{ id: 9, device_id: 'RMS-9', project: 'Ring Road' }]],
+      [`POST ${BASE}preview/`]: (r) =>
+        (r.body as { device?: number }).device
+          ? [400, { detail: M.deviceNoPlace, errors: { device: [M.deviceNoPlace] } }]
+          : [200, preview],
+    });
+    renderRoutes([{ path: '/dimming-profiles', element: <DimmingProfilesPage /> }], '/dimming-profiles');
+    expect(await screen.findByText('No dimming profiles yet: add one to plan a night')).toBeInTheDocument();
+    const drawer = await addProfile();
+    expect(await within(drawer).findByText('Saving')).toBeInTheDocument();
+    await user().click(within(drawer).getByText('Device', { exact: true }));
+    expect(within(drawer).getByText('Pick a device')).toBeInTheDocument();
+    await user().click(within(drawer).getByRole('combobox', { name: 'Device' }));
+    await user().click(await screen.findByTitle('RMS-9 · Ring Road'));
+    expect(await within(drawer).findByText(M.deviceNoPlace)).toBeInTheDocument();
+    expect(seen.filter((r) => r.path === `${BASE}preview/`).at(-1)!.body).toMatchObject({ device: 9 });
+  });
+
   it('lets a viewer read but not add, edit or delete', async () => {
     open(['VIEW_DEVICE_DATA']);
     const table = await screen.findByRole('table');
