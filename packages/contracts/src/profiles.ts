@@ -28,6 +28,7 @@ export const PROFILE_MESSAGES = {
   placeNeeded: 'Pick a device or enter a latitude and longitude',
   lonNeeded: 'Enter the longitude too',
   latNeeded: 'Enter the latitude too',
+  dateRange: 'Date must be from 01/01/2000 to 31/12/2099',
 } as const;
 
 export const profileCreateBody = z.object({
@@ -93,12 +94,17 @@ export const profileDeviceChoice = z.object({
 export const PROFILE_DEVICE_CHOICES_MAX = 50;
 
 const LOAD = PARAMETERS.load_regulation;
+export const PREVIEW_FIRST_DAY = '2000-01-01';
+export const PREVIEW_LAST_DAY = '2099-12-31';
 
 /** What the preview is asked: unsaved steps, a night (default tonight) and a device or a place. */
 export const profilePreviewBody = z
   .object({
     steps: profileSteps,
-    date: isoDate('Date').optional(),
+    // Within the years suncalc and the zone arithmetic are sure of (a 5-digit next day breaks them).
+    date: isoDate('Date')
+      .refine((d) => d >= PREVIEW_FIRST_DAY && d <= PREVIEW_LAST_DAY, PROFILE_MESSAGES.dateRange)
+      .optional(),
     device: bodyId.optional(),
     lat: z.number({ error: 'Latitude must be a number' }).min(-90).max(90).optional(),
     lon: z.number({ error: 'Longitude must be a number' }).min(-180).max(180).optional(),

@@ -330,5 +330,9 @@ describe('preview', () => {
       'steps.0.level',
     ]);
     expect(await errors({ steps: EVENING, ...DELHI, date: '2026-02-30' })).toHaveProperty(['date']);
+    // The last day a year can have: its next morning is out of the calendar's reach.
+    expect(await errors({ steps: EVENING, ...DELHI, date: '9999-12-31' })).toEqual({
+      date: [PROFILE_MESSAGES.dateRange],
+    });
   });
 });

@@ -15,7 +15,12 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import type { ProfileStep } from '@rms/contracts/lighting';
 import { MAP_DEFAULT_CENTER } from '@rms/contracts/monitoring';
-import type { ProfilePreview as Preview, ProfilePreviewBody } from '@rms/contracts/profiles';
+import {
+  PREVIEW_FIRST_DAY,
+  PREVIEW_LAST_DAY,
+  type ProfilePreview as Preview,
+  type ProfilePreviewBody,
+} from '@rms/contracts/profiles';
 import { ApiError } from '../../api/errors';
 import { wallClock } from '../../lib/clock';
 import { DATE_FORMAT } from '../../lib/format';
@@ -139,6 +144,10 @@ export function ProfilePreview({ steps }: { steps: ProfileStep[] | null }) {
           placeholder="Tonight"
           value={date}
           onChange={setDate}
+          disabledDate={(d) => {
+            const day = d.format('YYYY-MM-DD');
+            return day < PREVIEW_FIRST_DAY || day > PREVIEW_LAST_DAY;
+          }}
           style={{ width: 140 }}
         />
         <InputNumber
