@@ -61,6 +61,10 @@ const PAGES: Partial<Record<ConsolePath, Page>> = {
     () => import('./features/alarm-rules/alarm-rules-page'),
     (m) => m.AlarmRulesPage,
   ),
+  '/dimming-profiles': page(
+    () => import('./features/dimming-profiles/dimming-profiles-page'),
+    (m) => m.DimmingProfilesPage,
+  ),
   '/company-view': page(
     () => import('./features/organizations/organizations-page'),
     (m) => m.OrganizationsPage,

@@ -156,6 +156,14 @@ export const CONSOLE_ROUTES = [
     menu: { label: 'Parameter Setting', group: 'Devices' },
   },
   {
+    // Reading profiles follows the devices' data (operators see what their lights will do); changing
+    // them takes MANAGE_SCHEDULES (api/profiles.ts).
+    path: '/dimming-profiles',
+    title: 'Dimming Profiles',
+    access: anyOf('MANAGE_SCHEDULES', 'VIEW_DEVICE_DATA'),
+    menu: { label: 'Dimming Profiles', group: 'Devices' },
+  },
+  {
     path: '/add-inspection-parameter',
     title: 'Add Bulk Parameter',
     access: anyOf('DEVICE_ACTIVATION'),
