@@ -411,3 +411,28 @@ export const mapResponse = z.object({
   }),
 });
 export type MapResponse = z.infer<typeof mapResponse>;
+
+/**
+ * The console's map (GET monitoring/map/compact/): the same devices as `mapResponse`, as columns: ids,
+ * positions and statuses only (what the markers and clusters are drawn from), so 10,000 devices are a
+ * few hundred kilobytes before compression. The rest of a marker (RMS ID, signal, last sample) comes
+ * with GET monitoring/map/<device>/ when a marker is hovered. `status` holds indexes into
+ * MAP_STATUSES. It changes only when a device changes status or an activation changes, so the answer
+ * carries an ETag and a reload of an unchanged fleet is a 304.
+ */
+export const compactMap = z.object({
+  device: z.array(z.number().int()),
+  lat: z.array(z.number()),
+  lon: z.array(z.number()),
+  status: z.array(
+    z
+      .number()
+      .int()
+      .min(0)
+      .max(MAP_STATUSES.length - 1),
+  ),
+  extra_data: mapResponse.shape.extra_data,
+});
+export type CompactMap = z.infer<typeof compactMap>;
+
+export const mapMarkerParams = z.object({ device: queryId });

@@ -38,7 +38,14 @@ const DEVICE_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(GRAPH_API),
 ];
 const ALARM_ENDPOINTS: readonly Endpoint[] = [M.alarms, M.alarmCounts, D.alarms];
-const FLEET_ENDPOINTS: readonly Endpoint[] = [M.deviceReport, M.map, D.summary, D.inventory, D.harvest];
+const FLEET_ENDPOINTS: readonly Endpoint[] = [
+  M.deviceReport,
+  M.map,
+  M.compactMap,
+  D.summary,
+  D.inventory,
+  D.harvest,
+];
 const DASHBOARD_ENDPOINTS: readonly Endpoint[] = Object.values(D);
 const MONITORING = M.liveReport.area;
 

@@ -35,6 +35,9 @@ import {
   loadStatusUpdateBody,
   mapQuery,
   mapResponse,
+  compactMap,
+  mapMarker,
+  mapMarkerParams,
   mpptDay,
   reportExport,
   reportExportBody,
@@ -302,6 +305,25 @@ export const monitoringApi = {
       'Markers of every activated device with coordinates the caller sees (activation filters), with the centre and tile source',
     query: mapQuery,
     response: mapResponse,
+  }),
+  compactMap: endpoint({
+    area,
+    method: 'GET',
+    path: '/monitoring/map/compact/',
+    access: accessOf('/map-view'),
+    summary:
+      "The map's devices as columns (ids, positions, statuses), for the console's map; ETag: 304 while no device changed status and no activation changed",
+    query: mapQuery,
+    response: compactMap,
+  }),
+  mapMarker: endpoint({
+    area,
+    method: 'GET',
+    path: '/monitoring/map/:device/',
+    access: accessOf('/map-view'),
+    summary: "One device's marker (RMS ID, signal, status, last sample), shown when it is hovered",
+    params: mapMarkerParams,
+    response: mapMarker,
   }),
 };
 

@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
-import { MAP_DEFAULT_CENTER, type MapQuery } from '@rms/contracts/monitoring';
+import { MAP_DEFAULT_CENTER, mapQuery, type MapQuery } from '@rms/contracts/monitoring';
 import type { AuthUser } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -28,8 +28,72 @@ export async function mapJson(db: Db, auth: AuthUser, q: MapQuery, tiles: MapTil
 
 /** The one statement answering the map, with the body as `body`. */
 export function mapSql(db: Db, auth: AuthUser, q: MapQuery, tiles: MapTiles): SQL {
+  const markers = markersOf(db, auth, q);
+  return sql`select json_build_object(
+      'data', coalesce(json_agg(m), '[]'::json),
+      'extra_data', ${extraData(tiles)}
+    )::text as body
+    from ${markers}`;
+}
+
+const extraData = (tiles: MapTiles) => sql`json_build_object(
+        'center_latitude', coalesce(avg(m.lat), ${MAP_DEFAULT_CENTER.latitude}::float8),
+        'center_longitude', coalesce(avg(m.lon), ${MAP_DEFAULT_CENTER.longitude}::float8),
+        'tile_url', ${tiles.url}::text,
+        'tile_attribution', ${tiles.attribution}::text)`;
+
+/**
+ * The console's map as columns (compactMap): ids, positions and status indexes (MAP_STATUSES order),
+ * ordered by device so equal fleets give equal bodies.
+ */
+export async function compactMapJson(db: Db, auth: AuthUser, q: MapQuery, tiles: MapTiles): Promise<string> {
+  const m = markersOf(db, auth, q);
+  const status = sql`case m.status when 'Online' then 0 when 'Offline' then 1 else 2 end`;
+  const [row] = await rowsOf<{ body: string }>(
+    db,
+    sql`select json_build_object(
+      'device', coalesce(json_agg(m.device order by m.device), '[]'::json),
+      'lat', coalesce(json_agg(m.lat order by m.device), '[]'::json),
+      'lon', coalesce(json_agg(m.lon order by m.device), '[]'::json),
+      'status', coalesce(json_agg(${status} order by m.device), '[]'::json),
+      'extra_data', ${extraData(tiles)}
+    )::text as body
+    from ${m}`,
+  );
+  return row!.body;
+}
+
+/** One device's marker, if the caller sees it on the map; null otherwise. */
+export async function mapMarkerJson(db: Db, auth: AuthUser, device: number): Promise<string | null> {
+  const m = markersOf(db, auth, mapQuery.parse({}), eq(activations.deviceId, device));
+  const [row] = await rowsOf<{ body: string }>(db, sql`select row_to_json(m)::text as body from ${m}`);
+  return row?.body ?? null;
+}
+
+/**
+ * What the compact map is made of, as one short text: each device's status and the newest change of
+ * the activations and the inventory they join (a move to another organization, a new position, a
+ * renamed pole a search may match). Equal versions mean equal maps for every caller and filter, so
+ * the ETag is this with the caller's scope and query. A handful of aggregates over the fleet's small
+ * tables: a few milliseconds against the map's tens.
+ */
+export async function mapVersion(db: Db): Promise<string> {
+  const [row] = await rowsOf<{ v: string }>(
+    db,
+    sql`select concat_ws('/',
+      (select count(*) || '.' || coalesce(sum(hashtext(device_id || status)), 0) from device_live_state),
+      (select count(*) || '.' || coalesce(max(updated_at)::text, '') from activations),
+      (select count(*) || '.' || coalesce(max(updated_at)::text, '') from rms_devices),
+      (select coalesce(max(updated_at)::text, '') from stlts),
+      (select coalesce(max(updated_at)::text, '') from poles)) as v`,
+  );
+  return row!.v;
+}
+
+/** The markers the caller sees with these filters, as the subquery `m` (column names are the keys). */
+function markersOf(db: Db, auth: AuthUser, q: MapQuery, also?: SQL) {
   // Column names are the marker's keys: json_agg turns each row into one marker.
-  const markers = db
+  return db
     .select({
       lat: sql<number>`round(${activations.latitude} * 1e6) / 1e6`.as('lat'),
       lon: sql<number>`round(${activations.longitude} * 1e6) / 1e6`.as('lon'),
@@ -44,15 +108,8 @@ export function mapSql(db: Db, auth: AuthUser, q: MapQuery, tiles: MapTiles): SQ
     .leftJoin(stlts, eq(stlts.id, activations.stltId))
     .leftJoin(poles, eq(poles.id, activations.poleId))
     .leftJoin(live, eq(live.deviceId, activations.deviceId))
-    .where(and(activationWhere(auth, q), isNotNull(activations.latitude), isNotNull(activations.longitude)))
+    .where(
+      and(activationWhere(auth, q), isNotNull(activations.latitude), isNotNull(activations.longitude), also),
+    )
     .as('m');
-  return sql`select json_build_object(
-      'data', coalesce(json_agg(m), '[]'::json),
-      'extra_data', json_build_object(
-        'center_latitude', coalesce(avg(m.lat), ${MAP_DEFAULT_CENTER.latitude}::float8),
-        'center_longitude', coalesce(avg(m.lon), ${MAP_DEFAULT_CENTER.longitude}::float8),
-        'tile_url', ${tiles.url}::text,
-        'tile_attribution', ${tiles.attribution}::text)
-    )::text as body
-    from ${markers}`;
 }

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { GRAPH_API, monitoringApi as M } from '@rms/contracts/api/monitoring';
-import { GRAPH_KINDS, type MapResponse } from '@rms/contracts/monitoring';
+import { GRAPH_KINDS, type CompactMap, type MapMarker, type MapResponse } from '@rms/contracts/monitoring';
 import { caller } from '../../auth/access';
 import { routeEndpoint as route } from '../../endpoint-route';
 import { graphOf } from './graph-service';
-import { mapJson } from './map-service';
+import { createHash } from 'node:crypto';
+import { notFound } from '../../errors';
+import { compactMapJson, mapJson, mapMarkerJson, mapVersion } from './map-service';
 import { reportPage } from './report-service';
 
 // The graphs (/graph-view), the device report with its CSV export (/device-report) and the map
@@ -43,5 +45,31 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
     // Serialized by the database in the contract's shape: sent as it is (see map-service.ts).
     reply.type('application/json; charset=utf-8').serializer((payload) => payload as string);
     return body as unknown as MapResponse;
+  });
+
+  // The console's map. Its ETag is the fleet's map version with who asks and what (map-service.ts):
+  // a viewer reloading an unchanged fleet (the live channel's throttled refresh, a second tab) gets a
+  // 304 after a few aggregates, without the map being built or sent. `private, no-cache`: the browser
+  // keeps the body and asks again each time with If-None-Match.
+  route(app, M.compactMap, async (request, reply) => {
+    const auth = caller(request);
+    const version = await mapVersion(app.db);
+    const scope = auth.isProvider ? 'provider' : `org ${auth.organizationId}`;
+    const tag = `W/"${createHash('sha1')
+      .update(`${version}|${scope}|${request.url.split('?')[1] ?? ''}|${mapTileUrl}`)
+      .digest('base64url')}"`;
+    reply.header('etag', tag).header('cache-control', 'private, no-cache');
+    if (request.headers['if-none-match'] === tag) return reply.code(304).send();
+    const tiles = { url: mapTileUrl, attribution: mapTileAttribution };
+    const body = await compactMapJson(app.db, auth, request.query, tiles);
+    reply.type('application/json; charset=utf-8').serializer((payload) => payload as string);
+    return body as unknown as CompactMap;
+  });
+
+  route(app, M.mapMarker, async (request, reply) => {
+    const body = await mapMarkerJson(app.db, caller(request), request.params.device);
+    if (!body) throw notFound('Device not found');
+    reply.type('application/json; charset=utf-8').serializer((payload) => payload as string);
+    return body as unknown as MapMarker;
   });
 };

@@ -6,7 +6,10 @@ import { MAP_REFETCH_MS, mapQuery } from './fleet-api';
 const answer = (): FakeAnswer => [
   200,
   {
-    data: [],
+    device: [],
+    lat: [],
+    lon: [],
+    status: [],
     extra_data: { center_latitude: 28.6, center_longitude: 77.2, tile_url: 'x', tile_attribution: 'y' },
   },
 ];
@@ -20,7 +23,7 @@ describe('the map query', () => {
   it('reloads the same filters at most once per MAP_REFETCH_MS, new filters at once', async () => {
     vi.useFakeTimers();
     signIn(makeUser());
-    const seen = stubApi({ 'GET monitoring/map/': answer });
+    const seen = stubApi({ 'GET monitoring/map/compact/': answer });
     const load = (params: { project?: string }) => {
       const options = mapQuery(params);
       const context = { signal: new AbortController().signal } as Parameters<

@@ -104,7 +104,7 @@ function waitUntil(at: number, signal: AbortSignal): Promise<void> {
  */
 export function mapQuery(params: ActivationFilters & { query?: string | undefined }) {
   const id = JSON.stringify(params);
-  const call = apiQuery(M.map, { query: { ...params } });
+  const call = apiQuery(M.compactMap, { query: { ...params } });
   return queryOptions({
     queryKey: call.queryKey,
     queryFn: async ({ signal }) => {
@@ -118,4 +118,9 @@ export function mapQuery(params: ActivationFilters & { query?: string | undefine
     // 100,000 markers: no deep comparison with the previous answer, the map rebuilds its index anyway.
     structuralSharing: false,
   });
+}
+
+/** One marker's card details, when it is hovered; kept a short while (the map reloads on news anyway). */
+export function mapMarkerQuery(device: number) {
+  return queryOptions({ ...apiQuery(M.mapMarker, { params: { device } }), staleTime: 15_000 });
 }

@@ -4,7 +4,13 @@ import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef, useState } from 'react';
 import { DEVICE_STATUS_COLOURS, STATUS_ORDER, statusColour } from '../../lib/device-status-colours';
 import { formatLastData } from '../../lib/format';
-import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, type MapMarker } from '@rms/contracts/monitoring';
+import {
+  MAP_DEFAULT_CENTER,
+  MAP_DEFAULT_ZOOM,
+  MAP_STATUSES,
+  type CompactMap,
+  type MapMarker,
+} from '@rms/contracts/monitoring';
 import { clusterIcon } from './cluster-icon';
 import type { ClusterReply, ClusterRequest, MapItem } from './cluster-protocol';
 import ClusterWorker from './cluster-worker?worker';
@@ -58,15 +64,23 @@ export function hoverCard(marker: MapMarker): string {
 </div>`;
 }
 
+/** The devices as the compact map sends them: columns, statuses as MAP_STATUSES indexes. */
+export type FleetPoints = Pick<CompactMap, 'device' | 'lat' | 'lon' | 'status'>;
+
+const LOADING_CARD = '<div class="fleet-map-card">Loading…</div>';
+const FAILED_CARD = '<div class="fleet-map-card">The device could not be loaded</div>';
+
 export interface FleetMapProps {
-  markers: MapMarker[];
+  points: FleetPoints;
   /** Where to look on the first load (the response's centre, else the spec's). */
   center: { lat: number; lon: number };
   tileUrl: string;
   tileAttribution: string;
   /** Names the filters the markers answer (null while they load): new filters fit the devices found. */
   selection: string | null;
-  onOpen: (marker: MapMarker) => void;
+  /** A device's card details (RMS ID, signal, last sample), asked for when its marker is hovered. */
+  loadMarker: (device: number) => Promise<MapMarker>;
+  onOpen: (device: number) => void;
 }
 
 /** The host a tile URL template names, for people ("tile.openstreetmap.org", "{s}.tiles.example.com"). */
@@ -74,14 +88,24 @@ export function tileHost(template: string): string {
   return /^[a-z][a-z0-9+.-]*:\/\/([^/?#]+)/i.exec(template)?.[1] ?? window.location.host;
 }
 
-export function FleetMap({ markers, center, tileUrl, tileAttribution, selection, onOpen }: FleetMapProps) {
+export function FleetMap({
+  points,
+  center,
+  tileUrl,
+  tileAttribution,
+  selection,
+  loadMarker,
+  onOpen,
+}: FleetMapProps) {
   const holder = useRef<HTMLDivElement>(null);
   const [tilesFailed, setTilesFailed] = useState(false);
   const mapRef = useRef<L.Map | null>(null);
   const layerRef = useRef<L.LayerGroup | null>(null);
   const open = useRef(onOpen);
+  const load = useRef(loadMarker);
   useEffect(() => {
     open.current = onOpen;
+    load.current = loadMarker;
   });
 
   // The map, once, on the first centre: later loads keep the user's view.
@@ -136,16 +160,17 @@ export function FleetMap({ markers, center, tileUrl, tileAttribution, selection,
   const lastSelection = useRef<string | null>(null);
   useEffect(() => {
     const map = mapRef.current;
-    if (!map || selection === null || markers.length === 0 || lastSelection.current === selection) return;
+    if (!map || selection === null || points.device.length === 0 || lastSelection.current === selection)
+      return;
     const first = lastSelection.current === null;
     lastSelection.current = selection;
     if (first) {
       map.setView([center.lat, center.lon], MAP_DEFAULT.zoom);
       return;
     }
-    const bounds = L.latLngBounds(markers.map((m) => [m.lat, m.lon] as [number, number]));
+    const bounds = L.latLngBounds(points.lat.map((lat, i) => [lat, points.lon[i]!] as [number, number]));
     map.fitBounds(bounds.pad(0.1), { maxZoom: FIT_MAX_ZOOM });
-  }, [markers, selection, center.lat, center.lon]);
+  }, [points, selection, center.lat, center.lon]);
 
   // The clustering worker, for the map's life.
   const workerRef = useRef<Worker | null>(null);
@@ -193,16 +218,23 @@ export function FleetMap({ markers, center, tileUrl, tileAttribution, selection,
           // assistive technology).
           cluster.getElement()?.setAttribute('aria-label', look.title);
         } else {
-          const marker = markers[item.index]!;
-          L.circleMarker([item.lat, item.lon], {
+          const device = points.device[item.index]!;
+          // The card's details come when it is first hovered (the compact map carries none).
+          const circle = L.circleMarker([item.lat, item.lon], {
             radius: 7,
             color: '#fff',
             weight: 2,
             fillColor: DEVICE_STATUS_COLOURS[STATUS_ORDER[item.rank] ?? 'Offline'].fill,
             fillOpacity: 1,
           })
-            .bindTooltip(() => hoverCard(marker), { direction: 'top', offset: [0, -6], opacity: 1 })
-            .on('click', () => open.current(marker))
+            .bindTooltip(LOADING_CARD, { direction: 'top', offset: [0, -6], opacity: 1 })
+            .on('tooltipopen', () => {
+              load.current(device).then(
+                (marker) => circle.setTooltipContent(hoverCard(marker)),
+                () => circle.setTooltipContent(FAILED_CARD),
+              );
+            })
+            .on('click', () => open.current(device))
             .addTo(layer);
         }
       }
@@ -235,14 +267,9 @@ export function FleetMap({ markers, center, tileUrl, tileAttribution, selection,
     };
 
     // Coordinates and ranks as typed arrays: handed over to the worker without copying.
-    const lon = new Float64Array(markers.length);
-    const lat = new Float64Array(markers.length);
-    const rank = new Uint8Array(markers.length);
-    markers.forEach((m, i) => {
-      lon[i] = m.lon;
-      lat[i] = m.lat;
-      rank[i] = rankOf(m.status);
-    });
+    const lon = Float64Array.from(points.lon);
+    const lat = Float64Array.from(points.lat);
+    const rank = Uint8Array.from(points.status, (s) => rankOf(MAP_STATUSES[s] ?? 'Offline'));
     ask({ type: 'load', lon, lat, rank, radius: CLUSTER_RADIUS, maxZoom: CLUSTER_MAX_ZOOM }, [
       lon.buffer,
       lat.buffer,
@@ -253,7 +280,7 @@ export function FleetMap({ markers, center, tileUrl, tileAttribution, selection,
       map.off('moveend', query);
       worker.onmessage = null;
     };
-  }, [markers]);
+  }, [points]);
 
   return (
     <>

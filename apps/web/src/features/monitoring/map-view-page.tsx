@@ -1,12 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Flex, Input, Spin, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { ActivationFilterBar, useActivationFilters } from '../../components/activation-filters';
 import { AlarmCounts } from '../../components/alarm-severity';
 import { DEVICE_STATUS_COLOURS, STATUS_ORDER } from '../../lib/device-status-colours';
 import { useListParams } from '../../lib/use-list-params';
-import { mapQuery } from './fleet-api';
-import { FleetMap, MAP_DEFAULT } from './fleet-map';
+import { mapMarkerQuery, mapQuery } from './fleet-api';
+import { FleetMap, MAP_DEFAULT, type FleetPoints } from './fleet-map';
+
+const NO_POINTS: FleetPoints = { device: [], lat: [], lon: [], status: [] };
 
 // Map View (spec 02 §2): every activated device with a location that the user may see, on tiles the
 // server names (OpenStreetMap by default), with the activation filters and a query. Hovering a device
@@ -22,8 +24,10 @@ export function MapViewPage() {
   const navigate = useNavigate();
   const params = { ...filterState.filters, query: list.query || undefined };
   const { data, isFetching, isError, isPlaceholderData } = useQuery(mapQuery(params));
+  const queryClient = useQueryClient();
   const extra = data?.extra_data;
-  const markers = data?.data ?? [];
+  const points = data ?? NO_POINTS;
+  const count = points.device.length;
 
   return (
     <Card>
@@ -52,9 +56,9 @@ export function MapViewPage() {
           {isError
             ? 'The map could not be loaded'
             : data
-              ? markers.length === 0
+              ? count === 0
                 ? 'No device with a location matches'
-                : `${markers.length.toLocaleString('en-IN')} ${markers.length === 1 ? 'device' : 'devices'} on the map`
+                : `${count.toLocaleString('en-IN')} ${count === 1 ? 'device' : 'devices'} on the map`
               : 'Loading devices…'}
         </Typography.Text>
         <Flex gap={12} wrap role="list" aria-label="Status colours">
@@ -80,7 +84,7 @@ export function MapViewPage() {
       </Flex>
       <Spin spinning={isFetching && !data}>
         <FleetMap
-          markers={markers}
+          points={points}
           center={{
             lat: extra?.center_latitude ?? MAP_DEFAULT.lat,
             lon: extra?.center_longitude ?? MAP_DEFAULT.lon,
@@ -89,7 +93,8 @@ export function MapViewPage() {
           tileAttribution={extra?.tile_attribution || OSM_ATTRIBUTION}
           // The previous filters' devices stay shown while new ones load; fit the view once they are in.
           selection={isPlaceholderData ? null : JSON.stringify(params)}
-          onOpen={(marker) => void navigate('/analysis', { state: { device: marker.device } })}
+          loadMarker={(device) => queryClient.fetchQuery(mapMarkerQuery(device))}
+          onOpen={(device) => void navigate('/analysis', { state: { device } })}
         />
       </Spin>
     </Card>

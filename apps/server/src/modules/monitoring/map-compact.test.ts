@@ -1,0 +1,115 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAP_STATUSES, type CompactMap, type MapMarker, type MapResponse } from '@rms/contracts/monitoring';
+import { activations } from '../../db/schema/activations';
+import { organizations } from '../../db/schema/organizations';
+import { bearer, createTestApp, type Session, type TestApp } from '../../testing/app';
+import { sample } from '../../testing/devices';
+import { buildFleet, ingest, type Fleet } from '../../testing/monitoring-fleet';
+import { addUser } from '../../testing/users';
+
+// The console's map (GET monitoring/map/compact/): the spec map's devices as columns, with an ETag that
+// holds while no device changes status and no activation changes, so a reload of an unchanged fleet is
+// a 304; a marker's details come one device at a time (GET monitoring/map/<device>/).
+
+let t: TestApp;
+let f: Fleet;
+let viewerA: Session;
+let viewerB: Session;
+
+const get = (session: Session | null, url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/v1/${url}`,
+    headers: { ...(session ? bearer(session) : {}), ...headers },
+  });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  f = await buildFleet(t);
+  const db = t.database.db;
+  for (const org of [f.lampA.organizationId, f.lampB.organizationId])
+    await db
+      .update(organizations)
+      .set({ permissions: ['VIEW_DEVICE_DATA', 'MAP_VIEW'] })
+      .where(eq(organizations.id, org));
+  viewerA = await addUser(t, f.lampA.organizationId, 'map@customer-a.example', ['MAP_VIEW']);
+  viewerB = await addUser(t, f.lampB.organizationId, 'map@customer-b.example', ['MAP_VIEW']);
+  const spot = [
+    [f.lampA, 28.5, 77.1],
+    [f.quietA, 28.7, 77.3],
+    [f.lampB, 19.0, 72.8],
+  ] as const;
+  for (const [device, latitude, longitude] of spot)
+    await db.update(activations).set({ latitude, longitude }).where(eq(activations.deviceId, device.id));
+}, 120_000);
+afterAll(() => t.close());
+
+describe('compact map', () => {
+  it('answers the full map’s devices as columns, statuses as indexes, each caller its own', async () => {
+    const full = (await get(viewerA, 'monitoring/map/')).json<MapResponse>();
+    const res = await get(viewerA, 'monitoring/map/compact/');
+    expect(res.statusCode).toBe(200);
+    const map = res.json<CompactMap>();
+    const byDevice = new Map(full.data.map((m) => [m.device, m]));
+    expect(map.device).toEqual([...byDevice.keys()].sort((a, b) => a - b));
+    map.device.forEach((device, i) => {
+      const marker = byDevice.get(device)!;
+      expect([map.lat[i], map.lon[i], MAP_STATUSES[map.status[i]!]]).toEqual([
+        marker.lat,
+        marker.lon,
+        marker.status,
+      ]);
+    });
+    expect(map.extra_data).toEqual(full.extra_data);
+    expect((await get(viewerB, 'monitoring/map/compact/')).json<CompactMap>().device).toEqual([f.lampB.id]);
+    expect((await get(viewerA, 'monitoring/map/compact/?online=false')).json<CompactMap>().device).toEqual([
+      f.quietA.id,
+    ]);
+  });
+
+  it('answers 304 to its own ETag until a device changes status or an activation changes', async () => {
+    const first = await get(viewerA, 'monitoring/map/compact/');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const again = await get(viewerA, 'monitoring/map/compact/', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // Another caller, or other filters, never get this one's 304.
+    expect((await get(viewerB, 'monitoring/map/compact/', { 'if-none-match': etag })).statusCode).toBe(200);
+    expect(
+      (await get(viewerA, 'monitoring/map/compact/?online=false', { 'if-none-match': etag })).statusCode,
+    ).toBe(200);
+
+    // The silent light reports: Offline → Online.
+    await ingest(t, f.quietA, [sample(Date.now() - 60_000)]);
+    const changed = await get(viewerA, 'monitoring/map/compact/', { 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    const map = changed.json<CompactMap>();
+    expect(MAP_STATUSES[map.status[map.device.indexOf(f.quietA.id)]!]).toBe('Online');
+    const etag2 = changed.headers.etag as string;
+    expect(etag2).not.toBe(etag);
+    expect((await get(viewerA, 'monitoring/map/compact/', { 'if-none-match': etag2 })).statusCode).toBe(304);
+
+    // A light is moved.
+    await t.database.db
+      .update(activations)
+      .set({ latitude: 28.9, updatedAt: new Date() })
+      .where(eq(activations.deviceId, f.quietA.id));
+    const moved = await get(viewerA, 'monitoring/map/compact/', { 'if-none-match': etag2 });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json<CompactMap>().lat[map.device.indexOf(f.quietA.id)]).toBe(28.9);
+  });
+
+  it('gives one marker’s details to whoever sees it on the map, 404 to others', async () => {
+    const res = await get(viewerA, `monitoring/map/${f.lampA.id}/`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<MapMarker>()).toMatchObject({ RMS_ID: 'RMS-MON-A1', device: f.lampA.id, gsm_sig: 65 });
+    expect((await get(viewerB, `monitoring/map/${f.lampA.id}/`)).statusCode).toBe(404);
+    expect((await get(viewerA, 'monitoring/map/abc/')).statusCode).toBe(400);
+    expect((await get(null, 'monitoring/map/compact/')).statusCode).toBe(401);
+    expect((await get(f.userA, 'monitoring/map/compact/')).statusCode).toBe(403);
+    expect((await get(f.userA, `monitoring/map/${f.lampA.id}/`)).statusCode).toBe(403);
+  });
+});
