@@ -40,6 +40,7 @@ import { notificationRoutes } from './modules/notifications';
 import { workOrderRoutes } from './modules/work-orders';
 import { alarmRuleRoutes } from './modules/alarm-rules';
 import { lightingRoutes } from './modules/lighting';
+import { groupRoutes } from './modules/groups';
 import { createServices, type Services } from './services';
 
 declare module 'fastify' {
@@ -159,6 +160,7 @@ export async function buildApp({
       await api.register(notificationRoutes);
       await api.register(workOrderRoutes);
       await api.register(lightingRoutes);
+      await api.register(groupRoutes);
     },
     { prefix: '/api/v1' },
   );

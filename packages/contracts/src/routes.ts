@@ -156,6 +156,13 @@ export const CONSOLE_ROUTES = [
     menu: { label: 'Parameter Setting', group: 'Devices' },
   },
   {
+    // Reading groups follows the devices' data; changing them takes MANAGE_GROUPS (api/groups.ts).
+    path: '/device-groups',
+    title: 'Device Groups',
+    access: anyOf('MANAGE_GROUPS', 'MANAGE_SCHEDULES', 'VIEW_DEVICE_DATA'),
+    menu: { label: 'Device Groups', group: 'Devices' },
+  },
+  {
     // Reading profiles follows the devices' data (operators see what their lights will do); changing
     // them takes MANAGE_SCHEDULES (api/profiles.ts).
     path: '/dimming-profiles',

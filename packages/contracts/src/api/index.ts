@@ -19,6 +19,7 @@ import { notificationApi } from './notifications';
 import { organizationApi } from './organizations';
 import { parameterApi } from './parameters';
 import { profileApi } from './profiles';
+import { groupApi } from './groups';
 import { sessionApi } from './session';
 import { uploadApi } from './uploads';
 import { workOrderApi } from './work-orders';
@@ -49,4 +50,5 @@ export const API: Record<string, Record<string, Endpoint>> = {
   'work-orders': workOrderApi,
   'alarm-rules': alarmRuleApi,
   profiles: profileApi,
+  groups: groupApi,
 };

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { GroupFilter } from '@rms/contracts/lighting';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 
@@ -19,12 +20,24 @@ export interface GroupDevice {
 /** The SQL selecting (group_id, device_id, organization_id) of `groupIds`' devices. */
 export function groupDevicesSql(groupIds: readonly number[]): SQL {
   const ids = sql`${`{${groupIds.join(',')}}`}::int[]`;
-  return sql`
-    with g as (
+  return membersOf(sql`
       select g.id, g.kind, g.filter, g.organization_id, o.is_provider
       from device_groups g join organizations o on o.id = g.organization_id
-      where g.id = any(${ids})
-    )
+      where g.id = any(${ids})`);
+}
+
+/** What an unsaved dynamic group of `organizationId` would hold (group_id 0), for the form's preview. */
+export function filterDevicesSql(organizationId: number, filter: GroupFilter): SQL {
+  return membersOf(sql`
+      select 0 as id, 'dynamic'::text as kind, ${JSON.stringify(filter)}::jsonb as filter,
+        o.id as organization_id, o.is_provider
+      from organizations o where o.id = ${organizationId}`);
+}
+
+/** The members of the groups `groups` selects (id, kind, filter, organization_id, is_provider). */
+function membersOf(groups: SQL): SQL {
+  return sql`
+    with g as (${groups})
     select m.group_id, d.id as device_id, d.organization_id
     from g
     join device_group_members m on m.group_id = g.id

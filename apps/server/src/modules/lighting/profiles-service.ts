@@ -7,6 +7,7 @@ import {
   type ProfileUpdateBody,
 } from '@rms/contracts/profiles';
 import type { AuthUser } from '../../auth/access';
+import { actingOrganization } from '../../auth/acting-organization';
 import type { Db } from '../../db/client';
 import { pageOf, pageWindow, type PageParams } from '../../db/paging';
 import { rowsOf } from '../../db/rows';
@@ -52,18 +53,6 @@ const SELECT = sql`
 
 const scope = (auth: AuthUser) =>
   auth.isProvider ? sql`true` : sql`p.organization_id = ${auth.organizationId}`;
-
-/** The organization the caller acts for: the one named (the provider's people only) or their own. */
-async function organizationOf(db: Db, auth: AuthUser, named: number | undefined): Promise<number> {
-  if (named === undefined || named === auth.organizationId) return auth.organizationId;
-  if (!auth.isProvider) throw notFound();
-  const [found] = await rowsOf<{ id: number }>(
-    db,
-    sql`select id from organizations where id = ${named} and is_active`,
-  );
-  if (!found) throw notFound();
-  return named;
-}
 
 export async function listProfiles(
   db: Db,
@@ -117,7 +106,7 @@ async function insertProfile(
 }
 
 export async function createProfile(db: Db, auth: AuthUser, body: ProfileCreateBody): Promise<ProfileRow> {
-  const organization = await organizationOf(db, auth, body.organization);
+  const organization = await actingOrganization(db, auth, body.organization);
   // The contract parsed the body: steps carry their defaults.
   const id = await insertProfile(db, auth, organization, body.name, body.steps as ProfileStep[]);
   return profileOf(db, auth, id);

@@ -1,0 +1,4 @@
+// Device groups (docs/device-groups.md): the area's face. Other areas resolve groups to devices with
+// groupDevices / groupDevicesSql.
+export { groupRoutes } from './routes';
+export { filterDevicesSql, groupDevices, groupDevicesSql, type GroupDevice } from './members';
