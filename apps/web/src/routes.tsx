@@ -61,6 +61,10 @@ const PAGES: Partial<Record<ConsolePath, Page>> = {
     () => import('./features/alarm-rules/alarm-rules-page'),
     (m) => m.AlarmRulesPage,
   ),
+  '/device-groups': page(
+    () => import('./features/device-groups/device-groups-page'),
+    (m) => m.DeviceGroupsPage,
+  ),
   '/dimming-profiles': page(
     () => import('./features/dimming-profiles/dimming-profiles-page'),
     (m) => m.DimmingProfilesPage,
