@@ -14,6 +14,9 @@ export const SYNC_EVERY_MS = 5_000;
  */
 export const TOP_UP_EVERY_MS = 3_600_000;
 
+/** The top-up's first try after a start. */
+export const TOP_UP_FIRST_AFTER_MS = 5 * 60_000;
+
 export function planJobs(deps: PlanDeps & { log: FastifyBaseLogger }): Job[] {
   return [
     {
@@ -24,6 +27,8 @@ export function planJobs(deps: PlanDeps & { log: FastifyBaseLogger }): Job[] {
     {
       name: 'schedules.top-up',
       everyMs: TOP_UP_EVERY_MS,
+      // Not the moment the server starts: devices reconnect and take their waiting commands first.
+      firstTryAfterMs: TOP_UP_FIRST_AFTER_MS,
       run: async () => {
         const result = await replan(deps);
         if (result.changed > 0) deps.log.info(result, 'schedules: plans topped up');

@@ -5,7 +5,9 @@ import type { Db } from '../../db/client';
 import { deviceCommands } from '../../db/schema/commands';
 import { deviceGroupMembers, deviceNightPlans, dimmingProfiles, scheduleDeliveries } from '../../db/schema/lighting';
 import { deviceLiveState } from '../../db/schema/telemetry';
-import { createTestApp, type TestApp } from '../../testing/app';
+import { openDatabase, type Database } from '../../db/client';
+import { seedMasterData } from '../master-data';
+import { scratchDatabase, type ScratchDatabase } from '../../testing/scratch-database';
 import { makeActivation } from '../../testing/factories/activations';
 import { makeDevice } from '../../testing/factories/inventory';
 import { makeOrganization } from '../../testing/factories/organizations';
@@ -21,7 +23,9 @@ import { GAVE_UP, MAX_ATTEMPTS, replan, SUPERSEDED, syncDeliveries, type PlanDep
 // Schedule delivery on a real database: who is sent a plan, what it holds, and how its delivery follows
 // the command.
 
-let t: TestApp;
+// A database without the app: no periodic job syncs or tops up behind the tests' back.
+let scratch: ScratchDatabase;
+let database: Database;
 let db: Db;
 let now = new Date('2026-06-10T12:00:00Z');
 let deps: PlanDeps;
@@ -58,8 +62,11 @@ async function setCommand(id: number, status: 'acknowledged' | 'failed' | 'timed
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  db = t.database.db;
+  scratch = await scratchDatabase();
+  database = await openDatabase({ databaseUrl: scratch.url, pgliteDir: 'memory://' });
+  await database.migrate();
+  db = database.db;
+  await seedMasterData(db);
   deps = { db, timeZone: 'Asia/Kolkata', now: () => now };
   org = (await makeOrganization(db)).id;
   const ids: number[] = [];
@@ -77,7 +84,10 @@ beforeAll(async () => {
   scheduleA = await makeSchedule(db, { organizationId: org, groupId: groupA, profileId: dim, priority: 0 });
   scheduleB = await makeSchedule(db, { organizationId: org, groupId: groupB, profileId: bright, priority: 5 });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await database.close();
+  await scratch.drop();
+});
 
 describe('replan', () => {
   it('sends every scheduled device its nights; a device in two groups runs the higher priority', async () => {
