@@ -35,8 +35,23 @@ function zoneOffset(zone: string, instant: number): number {
   return asUtc - Math.floor(instant / 1000) * 1000;
 }
 
+const instants = new Map<string, number>();
+
 /** The instant of local `day` (YYYY-MM-DD) at `hhmm` in `zone`. */
 export function zonedInstant(zone: string, day: string, hhmm: string): number {
+  // Planning thousands of devices asks for the same few instants again and again: Intl's formatting
+  // is by far the dearest part of a night's plan, so its answers are kept (a bounded memo).
+  const key = `${zone}|${day}|${hhmm}`;
+  let instant = instants.get(key);
+  if (instant === undefined) {
+    if (instants.size >= 10_000) instants.clear();
+    instant = computeInstant(zone, day, hhmm);
+    instants.set(key, instant);
+  }
+  return instant;
+}
+
+function computeInstant(zone: string, day: string, hhmm: string): number {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   const [hh, mm] = hhmm.split(':').map(Number) as [number, number];
   const guess = Date.UTC(y, m - 1, d, hh, mm);

@@ -89,23 +89,33 @@ export function planHash(nights: readonly PlanNight[]): string {
 export const MIN_NIGHTS_LEFT = 3;
 
 export interface Stored {
-  nights: PlanNight[];
+  /** The stored plan's hash. */
+  hash: string;
+  /** Its nights, when it began before tonight (null: it covers only nights from tonight on). */
+  nights: PlanNight[] | null;
   planUntil: string;
 }
 
 /**
- * Whether the device must be sent `fresh`: the nights both plans cover differ, or the stored plan runs
- * short of MIN_NIGHTS_LEFT nights while the device is still scheduled. Nights the stored plan already
- * passed do not count, so a plan does not change merely because a day went by.
+ * Whether the device must be sent `fresh` (whose hash is `hash`): the nights both plans cover differ,
+ * or the stored plan runs short of MIN_NIGHTS_LEFT nights while the device is still scheduled. Nights
+ * the stored plan already passed do not count, so a plan does not change merely because a day went by.
  */
-export function needsSending(fresh: readonly PlanNight[], stored: Stored | undefined, days: readonly string[]): boolean {
+export function needsSending(
+  fresh: readonly PlanNight[],
+  hash: string,
+  stored: Stored | undefined,
+  days: readonly string[],
+): boolean {
   if (!stored) return fresh.length > 0;
   const first = days[0]!;
   const until = stored.planUntil;
   const ahead = (n: PlanNight) => n.date >= first && n.date <= until;
-  const before = JSON.stringify(wire(stored.nights.filter(ahead)));
-  const after = JSON.stringify(wire(fresh.filter(ahead)));
-  if (before !== after) return true;
+  const kept = fresh.filter(ahead);
+  const same = stored.nights
+    ? JSON.stringify(wire(stored.nights.filter(ahead))) === JSON.stringify(wire(kept))
+    : stored.hash === (kept.length === fresh.length ? hash : planHash(kept));
+  if (!same) return true;
   const shortOn = days[MIN_NIGHTS_LEFT - 1]!;
   return fresh.length > 0 && until < shortOn;
 }

@@ -158,6 +158,7 @@ export async function replan(deps: PlanDeps, scope: ReplanScope = {}): Promise<R
     organization_id: number;
     lat: number;
     lon: number;
+    plan_hash: string | null;
     nights: PlanNight[] | null;
     plan_until: string | null;
   }>(
@@ -168,7 +169,9 @@ export async function replan(deps: PlanDeps, scope: ReplanScope = {}): Promise<R
         select d.id as device_id, d.organization_id,
           coalesce(a.latitude, c.lat, ${MAP_DEFAULT_CENTER.latitude}::float8)::float8 as lat,
           coalesce(a.longitude, c.lon, ${MAP_DEFAULT_CENTER.longitude}::float8)::float8 as lon,
-          sd.nights, sd.plan_until::text as plan_until
+          sd.plan_hash, sd.plan_until::text as plan_until,
+          -- A plan made tonight or since covers only nights ahead: its hash says all (no nights read).
+          case when sd.nights->0->>'date' < ${days[0]!} then sd.nights else null end as nights
         from rms_devices d
         left join activations a on a.device_id = d.id and a.is_active and a.latitude is not null and a.longitude is not null
         left join centre c on c.organization_id = d.organization_id
@@ -177,7 +180,7 @@ export async function replan(deps: PlanDeps, scope: ReplanScope = {}): Promise<R
   );
 
   const cache = new Map<string, ComputedNight | null>();
-  const changed: { deviceId: number; organizationId: number; nights: ComputedNight[] }[] = [];
+  const changed: Plan[] = [];
   for (const d of devices) {
     const nights = deviceNights(
       rulesOf.get(d.device_id) ?? [],
@@ -187,53 +190,60 @@ export async function replan(deps: PlanDeps, scope: ReplanScope = {}): Promise<R
       timeZone,
       cache,
     );
-    const stored = d.nights && d.plan_until ? { nights: d.nights, planUntil: d.plan_until } : undefined;
-    if (needsSending(nights, stored, days))
-      changed.push({ deviceId: d.device_id, organizationId: d.organization_id, nights });
+    const stored =
+      d.plan_hash && d.plan_until ? { hash: d.plan_hash, nights: d.nights, planUntil: d.plan_until } : undefined;
+    const hash = planHash(nights);
+    if (needsSending(nights, hash, stored, days))
+      changed.push({ deviceId: d.device_id, organizationId: d.organization_id, nights, hash });
   }
   if (changed.length > 0) await queue(db, changed, days);
   return { devices: devices.length, changed: changed.length, unchanged: devices.length - changed.length };
 }
 
+interface Plan {
+  deviceId: number;
+  organizationId: number;
+  nights: ComputedNight[];
+  hash: string;
+}
+
 /** Queues the plans and records them, in one transaction: one statement per table. */
-async function queue(
-  db: Db,
-  plans: { deviceId: number; organizationId: number; nights: ComputedNight[] }[],
-  days: string[],
-): Promise<void> {
+async function queue(db: Db, plans: Plan[], days: string[]): Promise<void> {
   const ids = plans.map((p) => p.deviceId);
   const orgIds = plans.map((p) => p.organizationId);
-  const hashes = plans.map((p) => planHash(p.nights));
-  const nights = plans.map((p) => JSON.stringify(wire(p.nights)));
-  const payloads = plans.map((p, i) => `{"plan":${JSON.stringify(hashes[i])},"nights":${nights[i]}}`);
+  const payloads = plans.map((p) => `{"plan":${JSON.stringify(p.hash)},"nights":${JSON.stringify(wire(p.nights))}}`);
   const tonight = plans.map((p) => p.nights.find((n) => n.date === days[0])?.scheduleId ?? p.nights[0]?.scheduleId ?? null);
   const night = plans.flatMap((p) => p.nights.map((n) => ({ deviceId: p.deviceId, n })));
   const texts = (list: readonly (string | null)[]) => sql`${sql.param(list)}::text[]`;
   const until = days[days.length - 1]!;
 
   await db.transaction(async (tx) => {
+    // A device's unsent plan is its delivery's command (each new plan or retry moves it there).
     await tx.execute(sql`
-      update device_commands set status = 'failed', error = ${SUPERSEDED}, finished_at = now()
-      where kind = 'schedule' and status = 'pending' and device_id = any(${ints(ids)})`);
+      update device_commands c set status = 'failed', error = ${SUPERSEDED}, finished_at = now()
+      from schedule_deliveries d
+      where d.device_id = any(${ints(ids)}) and c.id = d.command_id and c.status = 'pending'`);
+    // The commands and the deliveries in one statement: the nights travel to the database once.
     const commands = await rowsOf<{ id: number; device_id: number }>(
       tx,
-      sql`insert into device_commands (device_id, organization_id, kind, payload)
-          select u.d, u.o, 'schedule', u.p::jsonb from unnest(${ints(ids)}, ${ints(orgIds)}, ${texts(payloads)}) as u(d, o, p)
-          returning id, device_id`,
+      sql`with u as (
+            select * from unnest(${ints(ids)}, ${ints(orgIds)}, ${texts(payloads)}, ${sql`${sql.param(tonight)}::int[]`})
+              as u(d, o, p, s_id)),
+          c as (
+            insert into device_commands (device_id, organization_id, kind, payload)
+            select u.d, u.o, 'schedule', u.p::jsonb from u
+            returning id, device_id, payload)
+          insert into schedule_deliveries as sd (device_id, organization_id, schedule_id, plan_hash, nights,
+                                                 plan_until, command_id, status, error, attempts, applied_at, updated_at)
+          select c.device_id, u.o, s.id, c.payload->>'plan', c.payload->'nights', ${until}::date, c.id,
+                 'pending', null, 1, null, now()
+          from c join u on u.d = c.device_id left join lighting_schedules s on s.id = u.s_id
+          on conflict (device_id) do update set organization_id = excluded.organization_id,
+            schedule_id = excluded.schedule_id, plan_hash = excluded.plan_hash, nights = excluded.nights,
+            plan_until = excluded.plan_until, command_id = excluded.command_id, status = 'pending', error = null,
+            attempts = 1, applied_at = null, updated_at = now()
+          returning sd.command_id as id, sd.device_id`,
     );
-    await tx.execute(sql`
-      insert into schedule_deliveries as sd (device_id, organization_id, schedule_id, plan_hash, nights, plan_until,
-                                             command_id, status, error, attempts, applied_at, updated_at)
-      select u.d, u.o, s.id, u.h, u.n::jsonb, ${until}::date, c.id, 'pending', null, 1, null, now()
-      from unnest(${ints(ids)}, ${ints(orgIds)}, ${texts(hashes)}, ${texts(nights)}, ${sql`${sql.param(tonight)}::int[]`})
-        as u(d, o, h, n, s_id)
-      join unnest(${ints(commands.map((c) => c.device_id))}, ${sql`${sql.param(commands.map((c) => c.id))}::bigint[]`})
-        as c(device_id, id) on c.device_id = u.d
-      left join lighting_schedules s on s.id = u.s_id
-      on conflict (device_id) do update set organization_id = excluded.organization_id,
-        schedule_id = excluded.schedule_id, plan_hash = excluded.plan_hash, nights = excluded.nights,
-        plan_until = excluded.plan_until, command_id = excluded.command_id, status = 'pending', error = null,
-        attempts = 1, applied_at = null, updated_at = now()`);
     // The energy report's planned nights: what the devices were last sent for each night ahead.
     await tx.execute(sql`
       delete from device_night_plans where device_id = any(${ints(ids)}) and day >= ${days[0]!}::date`);
