@@ -50,7 +50,10 @@ async function fleet(database: Database): Promise<number> {
   const ids: number[] = [];
   for (let start = 0; start < DEVICES; start += 1000) {
     const n = Math.min(1000, DEVICES - start);
-    const devices = await makeDevices(db, Array.from({ length: n }, () => ({ organizationId: org })));
+    const devices = await makeDevices(
+      db,
+      Array.from({ length: n }, () => ({ organizationId: org })),
+    );
     await makeActivations(
       db,
       devices.map((d, i) => ({
@@ -81,7 +84,10 @@ async function measure(label: string, database: Database): Promise<string> {
 
   const times: number[] = [];
   for (let run = 0; run < RUNS; run++) {
-    await db.update(dimmingProfiles).set({ steps: run % 2 === 0 ? B : A }).where(eq(dimmingProfiles.id, profile));
+    await db
+      .update(dimmingProfiles)
+      .set({ steps: run % 2 === 0 ? B : A })
+      .where(eq(dimmingProfiles.id, profile));
     const started = performance.now();
     const result = await replan(deps, { profileIds: [profile] });
     times.push(performance.now() - started);
@@ -93,7 +99,11 @@ async function measure(label: string, database: Database): Promise<string> {
 
   // The yardstick: the same commands (the last run's payloads) inserted raw.
   const last = await db
-    .select({ deviceId: deviceCommands.deviceId, org: deviceCommands.organizationId, payload: deviceCommands.payload })
+    .select({
+      deviceId: deviceCommands.deviceId,
+      org: deviceCommands.organizationId,
+      payload: deviceCommands.payload,
+    })
     .from(deviceCommands)
     .where(eq(deviceCommands.status, 'pending'));
   const payloads = last.map((c) => JSON.stringify(c.payload));

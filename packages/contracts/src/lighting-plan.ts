@@ -76,10 +76,24 @@ export interface DuskDawn {
   dawn: number;
 }
 
+let lastSun: { at: number; lat: number; lon: number; times: ReturnType<typeof getTimes> } | null = null;
+
+/**
+ * suncalc's times at noon `at`. A night's morning is the next night's evening: planning one place's
+ * nights in order asks for each noon twice in a row, so the last answer is kept.
+ */
+function sunAt(at: number, place: Place): ReturnType<typeof getTimes> {
+  if (lastSun && lastSun.at === at && lastSun.lat === place.lat && lastSun.lon === place.lon)
+    return lastSun.times;
+  const times = getTimes(new Date(at), place.lat, place.lon);
+  lastSun = { at, lat: place.lat, lon: place.lon, times };
+  return times;
+}
+
 /** Dusk on the evening of local `day` and dawn the next morning, at `place`. */
 export function duskDawn(place: Place, day: string, zone: string): DuskDawn {
-  const evening = getTimes(new Date(zonedInstant(zone, day, '12:00')), place.lat, place.lon);
-  const morning = getTimes(new Date(zonedInstant(zone, nextDay(day), '12:00')), place.lat, place.lon);
+  const evening = sunAt(zonedInstant(zone, day, '12:00'), place);
+  const morning = sunAt(zonedInstant(zone, nextDay(day), '12:00'), place);
   // Polar night: dark from noon to noon; polar day: no night (dusk = dawn).
   const dusk = evening.sunset?.getTime() ?? zonedInstant(zone, day, '12:00');
   const dawn =

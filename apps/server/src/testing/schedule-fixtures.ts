@@ -18,7 +18,9 @@ export async function makeStaticGroup(db: Db, organizationId: number, deviceIds:
     .values({ organizationId, name: `Group ${nextSerial()}`, kind: 'static' })
     .returning({ id: deviceGroups.id });
   if (deviceIds.length > 0)
-    await db.insert(deviceGroupMembers).values(deviceIds.map((deviceId) => ({ groupId: group!.id, deviceId })));
+    await db
+      .insert(deviceGroupMembers)
+      .values(deviceIds.map((deviceId) => ({ groupId: group!.id, deviceId })));
   return group!.id;
 }
 
@@ -32,7 +34,13 @@ export async function makeProfile(db: Db, organizationId: number, steps: Profile
 
 export async function makeSchedule(
   db: Db,
-  fields: { organizationId: number; groupId: number; profileId: number; priority?: number; weekdays?: number[] },
+  fields: {
+    organizationId: number;
+    groupId: number;
+    profileId: number;
+    priority?: number;
+    weekdays?: number[];
+  },
 ): Promise<number> {
   const [schedule] = await db
     .insert(lightingSchedules)

@@ -63,7 +63,9 @@ describe('schedule command over MQTT', () => {
     expect(command.payload.nights[0]!.steps.map((s) => s.level)).toEqual([100, 60, 0]);
     expect(command.payload.plan).toBe((await deliveryOf(online.id))!.planHash);
 
-    await client.publishAsync(`rms/${online.code}/ack`, JSON.stringify({ id: command.id, ok: true }), { qos: 1 });
+    await client.publishAsync(`rms/${online.code}/ack`, JSON.stringify({ id: command.id, ok: true }), {
+      qos: 1,
+    });
     await syncDeliveries(db);
     expect(await deliveryOf(online.id)).toMatchObject({ status: 'applied', commandId: command.id });
 

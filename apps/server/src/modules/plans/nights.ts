@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { nightChoice, PLAN_NIGHTS, type PlanNight, type ProfileStep, type ScheduleRule } from '@rms/contracts/lighting';
+import {
+  nightChoice,
+  PLAN_NIGHTS,
+  type PlanNight,
+  type ProfileStep,
+  type ScheduleRule,
+} from '@rms/contracts/lighting';
 import { nightPlan, nightUse, type Place } from '@rms/contracts/lighting-plan';
 import { today } from '../../calendar';
 
@@ -52,7 +58,8 @@ export function deviceNights(
       night = steps ? concrete(steps, place, day, timeZone, choice.scheduleId) : null;
       cache.set(key, night);
     }
-    if (night) out.push(night.scheduleId === choice.scheduleId ? night : { ...night, scheduleId: choice.scheduleId });
+    if (night)
+      out.push(night.scheduleId === choice.scheduleId ? night : { ...night, scheduleId: choice.scheduleId });
   }
   return out;
 }
@@ -82,7 +89,10 @@ export const wire = (nights: readonly PlanNight[]): PlanNight[] =>
 
 /** Names a plan's content (the payload's `plan`). */
 export function planHash(nights: readonly PlanNight[]): string {
-  return createHash('sha256').update(JSON.stringify(wire(nights))).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(JSON.stringify(wire(nights)))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 /** A plan running on fewer nights than this (counting the one under way) is extended. */

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanNight, SchedulePayload } from '@rms/contracts/lighting';
 import type { Db } from '../../db/client';
 import { deviceCommands } from '../../db/schema/commands';
-import { deviceGroupMembers, deviceNightPlans, dimmingProfiles, scheduleDeliveries } from '../../db/schema/lighting';
+import {
+  deviceGroupMembers,
+  deviceNightPlans,
+  dimmingProfiles,
+  scheduleDeliveries,
+} from '../../db/schema/lighting';
 import { deviceLiveState } from '../../db/schema/telemetry';
 import { openDatabase, type Database } from '../../db/client';
 import { seedMasterData } from '../master-data';
@@ -54,7 +59,11 @@ async function delivery(deviceId: number) {
   const [row] = await db.select().from(scheduleDeliveries).where(eq(scheduleDeliveries.deviceId, deviceId));
   return row!;
 }
-async function setCommand(id: number, status: 'acknowledged' | 'failed' | 'timed_out', error: string | null = null) {
+async function setCommand(
+  id: number,
+  status: 'acknowledged' | 'failed' | 'timed_out',
+  error: string | null = null,
+) {
   await db
     .update(deviceCommands)
     .set({ status, error, finishedAt: new Date(now.getTime() - 60_000) })
@@ -72,7 +81,12 @@ beforeAll(async () => {
   const ids: number[] = [];
   for (let i = 0; i < 4; i++) {
     const device = await makeDevice(db, { organizationId: org });
-    await makeActivation(db, { organizationId: org, deviceId: device.id, latitude: 28.6 + i / 100, longitude: 77.2 });
+    await makeActivation(db, {
+      organizationId: org,
+      deviceId: device.id,
+      latitude: 28.6 + i / 100,
+      longitude: 77.2,
+    });
     ids.push(device.id);
   }
   [one, both, three, loose] = ids as [number, number, number, number];
@@ -82,7 +96,12 @@ beforeAll(async () => {
   bright = await makeProfile(db, org, BRIGHT);
   unused = await makeProfile(db, org, STREET);
   scheduleA = await makeSchedule(db, { organizationId: org, groupId: groupA, profileId: dim, priority: 0 });
-  scheduleB = await makeSchedule(db, { organizationId: org, groupId: groupB, profileId: bright, priority: 5 });
+  scheduleB = await makeSchedule(db, {
+    organizationId: org,
+    groupId: groupB,
+    profileId: bright,
+    priority: 5,
+  });
 });
 afterAll(async () => {
   await database.close();
@@ -206,7 +225,10 @@ describe('delivery status', () => {
     expect(again).toMatchObject({ status: 'pending', kind: 'schedule' });
     expect((again!.payload as unknown as SchedulePayload).plan).toBe(row.planHash);
 
-    await db.update(scheduleDeliveries).set({ attempts: MAX_ATTEMPTS }).where(eq(scheduleDeliveries.deviceId, three));
+    await db
+      .update(scheduleDeliveries)
+      .set({ attempts: MAX_ATTEMPTS })
+      .where(eq(scheduleDeliveries.deviceId, three));
     await setCommand(row.commandId!, 'timed_out');
     await syncDeliveries(db, now);
     expect(await delivery(three)).toMatchObject({ status: 'failed', error: GAVE_UP });

@@ -4,7 +4,7 @@ import type { PlanNight, ProfileStep, ScheduleRule } from '@rms/contracts/lighti
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { notifyRecorded } from '../../telemetry/command-channel';
-import { groupDevicesSql } from '../groups/members';
+import { groupDevicesSql } from '../groups';
 import { deviceNights, needsSending, planDays, planHash, wire, type ComputedNight } from './nights';
 
 // Sends each device the plan of the schedules covering it (docs/schedule-delivery.md): computes the
@@ -61,7 +61,10 @@ export async function replan(deps: PlanDeps, scope: ReplanScope = {}): Promise<R
   const now = deps.now?.() ?? new Date();
   const days = planDays(timeZone, now);
   const everything =
-    !scope.scheduleIds?.length && !scope.profileIds?.length && !scope.groupIds?.length && !scope.deviceIds?.length;
+    !scope.scheduleIds?.length &&
+    !scope.profileIds?.length &&
+    !scope.groupIds?.length &&
+    !scope.deviceIds?.length;
   const org = scope.organizationId ?? null;
 
   // The schedules the change names (enabled or not: one just disabled leaves its devices).
@@ -191,7 +194,9 @@ export async function replan(deps: PlanDeps, scope: ReplanScope = {}): Promise<R
       cache,
     );
     const stored =
-      d.plan_hash && d.plan_until ? { hash: d.plan_hash, nights: d.nights, planUntil: d.plan_until } : undefined;
+      d.plan_hash && d.plan_until
+        ? { hash: d.plan_hash, nights: d.nights, planUntil: d.plan_until }
+        : undefined;
     const hash = planHash(nights);
     if (needsSending(nights, hash, stored, days))
       changed.push({ deviceId: d.device_id, organizationId: d.organization_id, nights, hash });
@@ -211,8 +216,12 @@ interface Plan {
 async function queue(db: Db, plans: Plan[], days: string[]): Promise<void> {
   const ids = plans.map((p) => p.deviceId);
   const orgIds = plans.map((p) => p.organizationId);
-  const payloads = plans.map((p) => `{"plan":${JSON.stringify(p.hash)},"nights":${JSON.stringify(wire(p.nights))}}`);
-  const tonight = plans.map((p) => p.nights.find((n) => n.date === days[0])?.scheduleId ?? p.nights[0]?.scheduleId ?? null);
+  const payloads = plans.map(
+    (p) => `{"plan":${JSON.stringify(p.hash)},"nights":${JSON.stringify(wire(p.nights))}}`,
+  );
+  const tonight = plans.map(
+    (p) => p.nights.find((n) => n.date === days[0])?.scheduleId ?? p.nights[0]?.scheduleId ?? null,
+  );
   const night = plans.flatMap((p) => p.nights.map((n) => ({ deviceId: p.deviceId, n })));
   const texts = (list: readonly (string | null)[]) => sql`${sql.param(list)}::text[]`;
   const until = days[days.length - 1]!;

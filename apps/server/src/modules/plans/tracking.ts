@@ -48,7 +48,12 @@ export async function syncDeliveries(db: Db, now = new Date()): Promise<SyncResu
           returning d.device_id`,
     );
     // Retrying plans whose device was heard from after the timeout (or long enough ago): a new command.
-    const due = await rowsOf<{ device_id: number; organization_id: number; plan_hash: string; nights: unknown }>(
+    const due = await rowsOf<{
+      device_id: number;
+      organization_id: number;
+      plan_hash: string;
+      nights: unknown;
+    }>(
       tx,
       sql`select d.device_id, d.organization_id
           from schedule_deliveries d
