@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   nightChoice,
   PLAN_NIGHTS,
+  type NightChoice,
   type PlanNight,
   type ProfileStep,
   type ScheduleRule,
@@ -45,10 +46,18 @@ export function deviceNights(
   days: readonly string[],
   timeZone: string,
   cache: Map<string, ComputedNight | null>,
+  choices: Map<string, NightChoice | null> = new Map(),
 ): ComputedNight[] {
   const out: ComputedNight[] = [];
+  // Devices of one group share their rules: the night's choice is made once per rule set and day.
+  const ruleKey = rules.map((r) => r.id).join(',');
   for (const day of days) {
-    const choice = nightChoice(rules, day);
+    const choiceKey = `${ruleKey}|${day}`;
+    let choice = choices.get(choiceKey);
+    if (choice === undefined) {
+      choice = nightChoice(rules, day);
+      choices.set(choiceKey, choice);
+    }
     if (!choice) continue;
     // Devices of one project share a place and a profile: one sun computation for all of them.
     const key = `${choice.profileId ?? 'off'}|${place.lat}|${place.lon}|${day}`;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { MAP_DEFAULT_CENTER } from '@rms/contracts/monitoring';
-import type { PlanNight, ProfileStep, ScheduleRule } from '@rms/contracts/lighting';
+import type { NightChoice, PlanNight, ProfileStep, ScheduleRule } from '@rms/contracts/lighting';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { notifyRecorded } from '../../telemetry/command-channel';
@@ -183,6 +183,7 @@ export async function replan(deps: PlanDeps, scope: ReplanScope = {}): Promise<R
   );
 
   const cache = new Map<string, ComputedNight | null>();
+  const choices = new Map<string, NightChoice | null>();
   const changed: Plan[] = [];
   for (const d of devices) {
     const nights = deviceNights(
@@ -192,6 +193,7 @@ export async function replan(deps: PlanDeps, scope: ReplanScope = {}): Promise<R
       days,
       timeZone,
       cache,
+      choices,
     );
     const stored =
       d.plan_hash && d.plan_until
@@ -225,6 +227,7 @@ async function queue(db: Db, plans: Plan[], days: string[]): Promise<void> {
   const night = plans.flatMap((p) => p.nights.map((n) => ({ deviceId: p.deviceId, n })));
   const texts = (list: readonly (string | null)[]) => sql`${sql.param(list)}::text[]`;
   const until = days[days.length - 1]!;
+  const partial = plans.filter((p) => p.nights.length < days.length).map((p) => p.deviceId);
 
   await db.transaction(async (tx) => {
     // A device's unsent plan is its delivery's command (each new plan or retry moves it there).
@@ -254,8 +257,10 @@ async function queue(db: Db, plans: Plan[], days: string[]): Promise<void> {
           returning sd.command_id as id, sd.device_id`,
     );
     // The energy report's planned nights: what the devices were last sent for each night ahead.
-    await tx.execute(sql`
-      delete from device_night_plans where device_id = any(${ints(ids)}) and day >= ${days[0]!}::date`);
+    // Rows of nights a device no longer has go; the others are overwritten in place.
+    if (partial.length > 0)
+      await tx.execute(sql`
+      delete from device_night_plans where device_id = any(${ints(partial)}) and day >= ${days[0]!}::date`);
     if (night.length > 0)
       await tx.execute(sql`
         insert into device_night_plans (day, device_id, night_minutes, planned_minutes, planned_share, schedule_id)
@@ -264,7 +269,10 @@ async function queue(db: Db, plans: Plan[], days: string[]): Promise<void> {
                     ${ints(night.map((x) => x.n.nightMinutes))}, ${ints(night.map((x) => x.n.plannedMinutes))},
                     ${sql`${sql.param(night.map((x) => x.n.plannedShare))}::float8[]`}, ${sql`${sql.param(night.map((x) => x.n.scheduleId))}::int[]`})
           as u(day, d, nm, pm, ps, s_id)
-        left join lighting_schedules s on s.id = u.s_id`);
+        left join lighting_schedules s on s.id = u.s_id
+        on conflict (day, device_id) do update set night_minutes = excluded.night_minutes,
+          planned_minutes = excluded.planned_minutes, planned_share = excluded.planned_share,
+          schedule_id = excluded.schedule_id`);
     await notifyRecorded(
       tx,
       commands.map((c) => ({ id: Number(c.id), deviceId: c.device_id })),
