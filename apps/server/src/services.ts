@@ -25,6 +25,7 @@ import { BrokerTls } from './telemetry/broker-tls';
 import { DeviceLink } from './telemetry/device-link';
 import { LiveEvents } from './telemetry/live-events';
 import { Metrics } from './metrics';
+import { planJobs } from './modules/plans';
 
 // The composition root: every long-lived service of one instance is built here, once, from the
 // configuration and the database. app.ts hands them to the routes (as decorations of the Fastify
@@ -260,6 +261,8 @@ export async function createServices(options: {
         run: () => webhookDelivery.trimLog(),
       });
       for (const job of notifications.jobs()) jobs.add(job);
+      // Schedule delivery: deliveries follow their commands; plans are topped up (modules/plans).
+      for (const job of planJobs({ db, timeZone: config.timeZone, log })) jobs.add(job);
     },
     closing: async () => {
       // A stop begins: no new device connections either (the HTTP server stops taking them next).

@@ -35,8 +35,23 @@ function zoneOffset(zone: string, instant: number): number {
   return asUtc - Math.floor(instant / 1000) * 1000;
 }
 
+const instants = new Map<string, number>();
+
 /** The instant of local `day` (YYYY-MM-DD) at `hhmm` in `zone`. */
 export function zonedInstant(zone: string, day: string, hhmm: string): number {
+  // Planning thousands of devices asks for the same few instants again and again: Intl's formatting
+  // is by far the dearest part of a night's plan, so its answers are kept (a bounded memo).
+  const key = `${zone}|${day}|${hhmm}`;
+  let instant = instants.get(key);
+  if (instant === undefined) {
+    if (instants.size >= 10_000) instants.clear();
+    instant = computeInstant(zone, day, hhmm);
+    instants.set(key, instant);
+  }
+  return instant;
+}
+
+function computeInstant(zone: string, day: string, hhmm: string): number {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   const [hh, mm] = hhmm.split(':').map(Number) as [number, number];
   const guess = Date.UTC(y, m - 1, d, hh, mm);
@@ -61,10 +76,24 @@ export interface DuskDawn {
   dawn: number;
 }
 
+let lastSun: { at: number; lat: number; lon: number; times: ReturnType<typeof getTimes> } | null = null;
+
+/**
+ * suncalc's times at noon `at`. A night's morning is the next night's evening: planning one place's
+ * nights in order asks for each noon twice in a row, so the last answer is kept.
+ */
+function sunAt(at: number, place: Place): ReturnType<typeof getTimes> {
+  if (lastSun && lastSun.at === at && lastSun.lat === place.lat && lastSun.lon === place.lon)
+    return lastSun.times;
+  const times = getTimes(new Date(at), place.lat, place.lon);
+  lastSun = { at, lat: place.lat, lon: place.lon, times };
+  return times;
+}
+
 /** Dusk on the evening of local `day` and dawn the next morning, at `place`. */
 export function duskDawn(place: Place, day: string, zone: string): DuskDawn {
-  const evening = getTimes(new Date(zonedInstant(zone, day, '12:00')), place.lat, place.lon);
-  const morning = getTimes(new Date(zonedInstant(zone, nextDay(day), '12:00')), place.lat, place.lon);
+  const evening = sunAt(zonedInstant(zone, day, '12:00'), place);
+  const morning = sunAt(zonedInstant(zone, nextDay(day), '12:00'), place);
   // Polar night: dark from noon to noon; polar day: no night (dusk = dawn).
   const dusk = evening.sunset?.getTime() ?? zonedInstant(zone, day, '12:00');
   const dawn =

@@ -1,0 +1,281 @@
+import { sql } from 'drizzle-orm';
+import { MAP_DEFAULT_CENTER } from '@rms/contracts/monitoring';
+import type { NightChoice, PlanNight, ProfileStep, ScheduleRule } from '@rms/contracts/lighting';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { notifyRecorded } from '../../telemetry/command-channel';
+import { groupDevicesSql } from '../groups';
+import { deviceNights, needsSending, planDays, planHash, wire, type ComputedNight } from './nights';
+
+// Sends each device the plan of the schedules covering it (docs/schedule-delivery.md): computes the
+// nights ahead for every device a change may touch, and queues a `schedule` command only for those
+// whose nights differ from what they were last sent, all in one transaction and set-based (one
+// statement per table, whatever the number of devices).
+
+export interface PlanDeps {
+  db: Db;
+  /** The deployment's TIME_ZONE: nights belong to local evenings, clock steps are local times. */
+  timeZone: string;
+  /** The present (tests). */
+  now?: () => Date;
+}
+
+/** What changed: any combination; nothing at all means every schedule of every organization. */
+export interface ReplanScope {
+  /** Restricts the others to one organization (alone: all of its schedules). */
+  organizationId?: number;
+  scheduleIds?: number[];
+  profileIds?: number[];
+  groupIds?: number[];
+  deviceIds?: number[];
+}
+
+export interface ReplanResult {
+  /** Devices whose plan was computed. */
+  devices: number;
+  /** Of them, those sent a new plan (an empty one when no schedule covers them any more). */
+  changed: number;
+  unchanged: number;
+}
+
+/** A plan superseded before it went out is not sent (the dispatcher sends a device's commands in order). */
+export const SUPERSEDED = 'Superseded by a newer plan';
+
+const ints = (list: readonly number[]) => sql`${`{${list.join(',')}}`}::int[]`;
+
+interface ScheduleRow {
+  id: number;
+  organization_id: number;
+  group_id: number;
+  profile_id: number;
+  weekdays: number[];
+  priority: number;
+  valid_from: string | null;
+  valid_to: string | null;
+  enabled: boolean;
+  exceptions: { from: string; to: string; profileId: number | null }[];
+}
+
+export async function replan(deps: PlanDeps, scope: ReplanScope = {}): Promise<ReplanResult> {
+  const { db, timeZone } = deps;
+  const now = deps.now?.() ?? new Date();
+  const days = planDays(timeZone, now);
+  const everything =
+    !scope.scheduleIds?.length &&
+    !scope.profileIds?.length &&
+    !scope.groupIds?.length &&
+    !scope.deviceIds?.length;
+  const org = scope.organizationId ?? null;
+
+  // The schedules the change names (enabled or not: one just disabled leaves its devices).
+  const named = everything
+    ? sql`true`
+    : sql`(s.id = any(${ints(scope.scheduleIds ?? [])}) or s.group_id = any(${ints(scope.groupIds ?? [])})
+          or s.profile_id = any(${ints(scope.profileIds ?? [])})
+          or exists (select 1 from schedule_exceptions e
+                     where e.schedule_id = s.id and e.profile_id = any(${ints(scope.profileIds ?? [])})))`;
+  const inOrg = org === null ? sql`true` : sql`s.organization_id = ${org}`;
+  const scoped = await rowsOf<{ id: number; organization_id: number; group_id: number }>(
+    db,
+    sql`select s.id, s.organization_id, s.group_id from lighting_schedules s where ${inOrg} and ${named}`,
+  );
+  const scopedGroups = new Set(scoped.map((s) => s.group_id));
+  const orgs = [...new Set([...scoped.map((s) => s.organization_id), ...(org === null ? [] : [org])])];
+  const allOrgs = everything && org === null;
+
+  // Every enabled schedule that may cover those devices: their organizations' and the provider's.
+  const rules = await rowsOf<ScheduleRow>(
+    db,
+    sql`select s.id, s.organization_id, s.group_id, s.profile_id, s.weekdays, s.priority, s.enabled,
+          s.valid_from::text as valid_from, s.valid_to::text as valid_to,
+          coalesce((select json_agg(json_build_object('from', e.from_day::text, 'to', e.to_day::text,
+                                                      'profileId', e.profile_id))
+                    from schedule_exceptions e where e.schedule_id = s.id), '[]'::json) as exceptions
+        from lighting_schedules s join organizations o on o.id = s.organization_id
+        where s.enabled and (${allOrgs ? sql`true` : sql`s.organization_id = any(${ints(orgs)}) or o.is_provider`})`,
+  );
+  const groupIds = [...new Set([...rules.map((r) => r.group_id), ...scopedGroups])];
+  const members =
+    groupIds.length === 0
+      ? []
+      : await rowsOf<{ group_id: number; device_id: number }>(db, groupDevicesSql(groupIds));
+
+  // The devices concerned: those of the named schedules' groups, the named devices, and every device
+  // already sent a plan in the organizations concerned (it may have left a group).
+  const affected = new Set<number>(scope.deviceIds ?? []);
+  for (const m of members) if (scopedGroups.has(m.group_id)) affected.add(m.device_id);
+  const delivered = await rowsOf<{ device_id: number }>(
+    db,
+    sql`select device_id from schedule_deliveries d where jsonb_array_length(d.nights) > 0 and (${
+      allOrgs
+        ? sql`true`
+        : sql`d.organization_id = any(${ints(orgs)}) or d.schedule_id = any(${ints(scoped.map((s) => s.id))})
+              or d.device_id = any(${ints(scope.deviceIds ?? [])})`
+    })`,
+  );
+  for (const d of delivered) affected.add(d.device_id);
+  if (affected.size === 0) return { devices: 0, changed: 0, unchanged: 0 };
+
+  // Each device's rules: every enabled schedule whose group holds it (a device may be in several).
+  const byGroup = new Map<number, ScheduleRule[]>();
+  const profileIds = new Set<number>();
+  for (const r of rules) {
+    const rule: ScheduleRule = {
+      id: r.id,
+      priority: r.priority,
+      enabled: r.enabled,
+      profileId: r.profile_id,
+      weekdays: r.weekdays.map(Number),
+      validFrom: r.valid_from,
+      validTo: r.valid_to,
+      exceptions: r.exceptions,
+    };
+    profileIds.add(r.profile_id);
+    for (const e of r.exceptions) if (e.profileId !== null) profileIds.add(e.profileId);
+    const list = byGroup.get(r.group_id) ?? [];
+    list.push(rule);
+    byGroup.set(r.group_id, list);
+  }
+  const rulesOf = new Map<number, ScheduleRule[]>();
+  for (const m of members) {
+    if (!affected.has(m.device_id)) continue;
+    const list = rulesOf.get(m.device_id) ?? [];
+    for (const rule of byGroup.get(m.group_id) ?? []) if (!list.includes(rule)) list.push(rule);
+    rulesOf.set(m.device_id, list);
+  }
+
+  const profiles = new Map<number, ProfileStep[]>(
+    (
+      await rowsOf<{ id: number; steps: ProfileStep[] }>(
+        db,
+        sql`select id, steps from dimming_profiles where id = any(${ints([...profileIds])})`,
+      )
+    ).map((p) => [p.id, p.steps]),
+  );
+
+  // Where each device is: its active activation's place; without one the mean place of its
+  // organization's placed devices, else the map's default centre (dusk and dawn move by about four
+  // minutes per degree of longitude, so a nearby place is close enough).
+  const devices = await rowsOf<{
+    device_id: number;
+    organization_id: number;
+    lat: number;
+    lon: number;
+    plan_hash: string | null;
+    nights: PlanNight[] | null;
+    plan_until: string | null;
+  }>(
+    db,
+    sql`with centre as (
+          select organization_id, avg(latitude) as lat, avg(longitude) as lon from activations
+          where is_active and latitude is not null and longitude is not null group by organization_id)
+        select d.id as device_id, d.organization_id,
+          coalesce(a.latitude, c.lat, ${MAP_DEFAULT_CENTER.latitude}::float8)::float8 as lat,
+          coalesce(a.longitude, c.lon, ${MAP_DEFAULT_CENTER.longitude}::float8)::float8 as lon,
+          sd.plan_hash, sd.plan_until::text as plan_until,
+          -- A plan made tonight or since covers only nights ahead: its hash says all (no nights read).
+          case when sd.nights->0->>'date' < ${days[0]!} then sd.nights else null end as nights
+        from rms_devices d
+        left join activations a on a.device_id = d.id and a.is_active and a.latitude is not null and a.longitude is not null
+        left join centre c on c.organization_id = d.organization_id
+        left join schedule_deliveries sd on sd.device_id = d.id
+        where d.id = any(${ints([...affected])})`,
+  );
+
+  const cache = new Map<string, ComputedNight | null>();
+  const choices = new Map<string, NightChoice | null>();
+  const changed: Plan[] = [];
+  for (const d of devices) {
+    const nights = deviceNights(
+      rulesOf.get(d.device_id) ?? [],
+      profiles,
+      { lat: Number(d.lat), lon: Number(d.lon) },
+      days,
+      timeZone,
+      cache,
+      choices,
+    );
+    const stored =
+      d.plan_hash && d.plan_until
+        ? { hash: d.plan_hash, nights: d.nights, planUntil: d.plan_until }
+        : undefined;
+    const hash = planHash(nights);
+    if (needsSending(nights, hash, stored, days))
+      changed.push({ deviceId: d.device_id, organizationId: d.organization_id, nights, hash });
+  }
+  if (changed.length > 0) await queue(db, changed, days);
+  return { devices: devices.length, changed: changed.length, unchanged: devices.length - changed.length };
+}
+
+interface Plan {
+  deviceId: number;
+  organizationId: number;
+  nights: ComputedNight[];
+  hash: string;
+}
+
+/** Queues the plans and records them, in one transaction: one statement per table. */
+async function queue(db: Db, plans: Plan[], days: string[]): Promise<void> {
+  const ids = plans.map((p) => p.deviceId);
+  const orgIds = plans.map((p) => p.organizationId);
+  const payloads = plans.map(
+    (p) => `{"plan":${JSON.stringify(p.hash)},"nights":${JSON.stringify(wire(p.nights))}}`,
+  );
+  const tonight = plans.map(
+    (p) => p.nights.find((n) => n.date === days[0])?.scheduleId ?? p.nights[0]?.scheduleId ?? null,
+  );
+  const night = plans.flatMap((p) => p.nights.map((n) => ({ deviceId: p.deviceId, n })));
+  const texts = (list: readonly (string | null)[]) => sql`${sql.param(list)}::text[]`;
+  const until = days[days.length - 1]!;
+  const partial = plans.filter((p) => p.nights.length < days.length).map((p) => p.deviceId);
+
+  await db.transaction(async (tx) => {
+    // A device's unsent plan is its delivery's command (each new plan or retry moves it there).
+    await tx.execute(sql`
+      update device_commands c set status = 'failed', error = ${SUPERSEDED}, finished_at = now()
+      from schedule_deliveries d
+      where d.device_id = any(${ints(ids)}) and c.id = d.command_id and c.status = 'pending'`);
+    // The commands and the deliveries in one statement: the nights travel to the database once.
+    const commands = await rowsOf<{ id: number; device_id: number }>(
+      tx,
+      sql`with u as (
+            select * from unnest(${ints(ids)}, ${ints(orgIds)}, ${texts(payloads)}, ${sql`${sql.param(tonight)}::int[]`})
+              as u(d, o, p, s_id)),
+          c as (
+            insert into device_commands (device_id, organization_id, kind, payload)
+            select u.d, u.o, 'schedule', u.p::jsonb from u
+            returning id, device_id, payload)
+          insert into schedule_deliveries as sd (device_id, organization_id, schedule_id, plan_hash, nights,
+                                                 plan_until, command_id, status, error, attempts, applied_at, updated_at)
+          select c.device_id, u.o, s.id, c.payload->>'plan', c.payload->'nights', ${until}::date, c.id,
+                 'pending', null, 1, null, now()
+          from c join u on u.d = c.device_id left join lighting_schedules s on s.id = u.s_id
+          on conflict (device_id) do update set organization_id = excluded.organization_id,
+            schedule_id = excluded.schedule_id, plan_hash = excluded.plan_hash, nights = excluded.nights,
+            plan_until = excluded.plan_until, command_id = excluded.command_id, status = 'pending', error = null,
+            attempts = 1, applied_at = null, updated_at = now()
+          returning sd.command_id as id, sd.device_id`,
+    );
+    // The energy report's planned nights: what the devices were last sent for each night ahead.
+    // Rows of nights a device no longer has go; the others are overwritten in place.
+    if (partial.length > 0)
+      await tx.execute(sql`
+      delete from device_night_plans where device_id = any(${ints(partial)}) and day >= ${days[0]!}::date`);
+    if (night.length > 0)
+      await tx.execute(sql`
+        insert into device_night_plans (day, device_id, night_minutes, planned_minutes, planned_share, schedule_id)
+        select u.day::date, u.d, u.nm, u.pm, u.ps, s.id
+        from unnest(${texts(night.map((x) => x.n.date))}, ${ints(night.map((x) => x.deviceId))},
+                    ${ints(night.map((x) => x.n.nightMinutes))}, ${ints(night.map((x) => x.n.plannedMinutes))},
+                    ${sql`${sql.param(night.map((x) => x.n.plannedShare))}::float8[]`}, ${sql`${sql.param(night.map((x) => x.n.scheduleId))}::int[]`})
+          as u(day, d, nm, pm, ps, s_id)
+        left join lighting_schedules s on s.id = u.s_id
+        on conflict (day, device_id) do update set night_minutes = excluded.night_minutes,
+          planned_minutes = excluded.planned_minutes, planned_share = excluded.planned_share,
+          schedule_id = excluded.schedule_id`);
+    await notifyRecorded(
+      tx,
+      commands.map((c) => ({ id: Number(c.id), deviceId: c.device_id })),
+    );
+  });
+}

@@ -1,0 +1,161 @@
+import { parseArgs } from 'node:util';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { ProfileStep } from '@rms/contracts/lighting';
+import { openDatabase, type Database } from '../../apps/server/src/db/client';
+import { deviceCommands } from '../../apps/server/src/db/schema/commands';
+import { dimmingProfiles } from '../../apps/server/src/db/schema/lighting';
+import { seedMasterData } from '../../apps/server/src/modules/master-data';
+import { replan } from '../../apps/server/src/modules/plans';
+import { makeActivations } from '../../apps/server/src/testing/factories/activations';
+import { makeDevices } from '../../apps/server/src/testing/factories/inventory';
+import { makeOrganization } from '../../apps/server/src/testing/factories/organizations';
+import { makeProfile, makeSchedule, makeStaticGroup } from '../../apps/server/src/testing/schedule-fixtures';
+
+// A schedule change for 10,000 devices, computed and queued (modules/plans replan): every device at its
+// own place (no two share a sun computation), each run changes the profile so every device is sent a
+// new plan. The yardstick, in the same run: the raw SQL insert of the same 10,000 commands (unnest of
+// their payloads, one statement, in a transaction), the least any way of queueing them costs.
+
+const { values: args } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'both' },
+    devices: { type: 'string', default: '10000' },
+    runs: { type: 'string', default: '7' },
+    'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+  },
+});
+const DEVICES = Number(args.devices);
+const RUNS = Number(args.runs);
+const TIME_ZONE = 'Asia/Kolkata';
+
+const A: ProfileStep[] = [
+  { anchor: 'dusk', offset_min: 0, level: 100 },
+  { anchor: 'clock', offset_min: 0, at: '23:00', level: 60 },
+  { anchor: 'dawn', offset_min: -120, level: 0 },
+];
+const B: ProfileStep[] = [
+  { anchor: 'dusk', offset_min: 0, level: 90 },
+  { anchor: 'clock', offset_min: 0, at: '00:30', level: 40 },
+  { anchor: 'dawn', offset_min: -60, level: 0 },
+];
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
+const ms = (n: number) => `${Math.round(n)} ms`;
+
+async function fleet(database: Database): Promise<number> {
+  const db = database.db;
+  const org = (await makeOrganization(db)).id;
+  const ids: number[] = [];
+  for (let start = 0; start < DEVICES; start += 1000) {
+    const n = Math.min(1000, DEVICES - start);
+    const devices = await makeDevices(
+      db,
+      Array.from({ length: n }, () => ({ organizationId: org })),
+    );
+    await makeActivations(
+      db,
+      devices.map((d, i) => ({
+        organizationId: org,
+        deviceId: d.id,
+        // Spread over about 8° × 8° of northern India.
+        latitude: 22 + ((start + i) % 100) * 0.08,
+        longitude: 73 + Math.floor((start + i) / 100) * 0.08,
+      })),
+    );
+    ids.push(...devices.map((d) => d.id));
+  }
+  const group = await makeStaticGroup(db, org, ids);
+  const profile = await makeProfile(db, org, A);
+  await makeSchedule(db, { organizationId: org, groupId: group, profileId: profile });
+  return profile;
+}
+
+async function measure(label: string, database: Database): Promise<string> {
+  const db = database.db;
+  const seeded = performance.now();
+  const profile = await fleet(database);
+  console.log(`${label}: ${DEVICES} devices made in ${ms(performance.now() - seeded)}`);
+  const deps = { db, timeZone: TIME_ZONE };
+  const first = performance.now();
+  const initial = await replan(deps, { profileIds: [profile] });
+  console.log(`${label}: first plans: ${JSON.stringify(initial)} in ${ms(performance.now() - first)}`);
+
+  const times: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    await db
+      .update(dimmingProfiles)
+      .set({ steps: run % 2 === 0 ? B : A })
+      .where(eq(dimmingProfiles.id, profile));
+    const started = performance.now();
+    const result = await replan(deps, { profileIds: [profile] });
+    times.push(performance.now() - started);
+    if (result.changed !== DEVICES) throw new Error(`run ${run}: ${JSON.stringify(result)}`);
+  }
+  const unchanged = performance.now();
+  const same = await replan(deps, { profileIds: [profile] });
+  const unchangedMs = performance.now() - unchanged;
+
+  // The yardstick: the same commands (the last run's payloads) inserted raw.
+  const last = await db
+    .select({
+      deviceId: deviceCommands.deviceId,
+      org: deviceCommands.organizationId,
+      payload: deviceCommands.payload,
+    })
+    .from(deviceCommands)
+    .where(eq(deviceCommands.status, 'pending'));
+  const payloads = last.map((c) => JSON.stringify(c.payload));
+  const base: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const started = performance.now();
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`
+        insert into device_commands (device_id, organization_id, kind, payload)
+        select u.d, u.o, 'schedule', u.p::jsonb
+        from unnest(${sql.param(last.map((c) => c.deviceId))}::int[], ${sql.param(last.map((c) => c.org))}::int[],
+                    ${sql.param(payloads)}::text[]) as u(d, o, p)`);
+    });
+    base.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  base.sort((a, b) => a - b);
+  const p50 = percentile(times, 50);
+  const b50 = percentile(base, 50);
+  return [
+    `${label}: schedule change for ${DEVICES} devices, ${RUNS} runs (every device sent a new plan)`,
+    `  replan        p50 ${ms(p50)}  p99 ${ms(percentile(times, 99))}  min ${ms(times[0]!)}`,
+    `  raw insert    p50 ${ms(b50)}  p99 ${ms(percentile(base, 99))}  (the same ${last.length} commands, unnest)`,
+    `  ratio         ${(p50 / b50).toFixed(1)}× the raw insert; ${p50 < 5000 ? 'under' : 'OVER'} the 5 s budget`,
+    `  no change     ${ms(unchangedMs)} (${JSON.stringify(same)})`,
+  ].join('\n');
+}
+
+const lines: string[] = [];
+if (args.db === 'both' || args.db === 'pglite') {
+  const database = await openDatabase({ pgliteDir: 'memory://' });
+  await database.migrate();
+  await seedMasterData(database.db);
+  lines.push(await measure('PGlite (in memory)', database));
+  await database.close();
+}
+if (args.db === 'both' || args.db === 'postgres') {
+  const name = `rms_bench_schedules_${process.pid}`;
+  const admin = new pg.Client({ connectionString: args['database-url'] });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(args['database-url']!);
+  url.pathname = `/${name}`;
+  try {
+    const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: 'memory://' });
+    await database.migrate();
+    await seedMasterData(database.db);
+    lines.push(await measure('PostgreSQL', database));
+    await database.close();
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+console.log(`\n${new Date().toISOString()}  ${lines.join('\n\n')}`);
