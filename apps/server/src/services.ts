@@ -25,7 +25,7 @@ import { BrokerTls } from './telemetry/broker-tls';
 import { DeviceLink } from './telemetry/device-link';
 import { LiveEvents } from './telemetry/live-events';
 import { Metrics } from './metrics';
-import { planJobs } from './modules/plans';
+import { planJobs, replan, type ReplanResult, type ReplanScope } from './modules/plans';
 
 // The composition root: every long-lived service of one instance is built here, once, from the
 // configuration and the database. app.ts hands them to the routes (as decorations of the Fastify
@@ -54,6 +54,12 @@ export interface Services {
   notifications: PeopleNotifications;
   /** The alarm rules in memory (telemetry/alarm-rule-book.ts): a rule's write reloads them. */
   alarmRules: AlarmRuleBook;
+  /**
+   * Lighting plans (modules/plans): after a group, profile or schedule changes, its devices are sent
+   * their new nights. Handed to those areas here so they need not import the plans area, which reads
+   * their tables (no import cycle).
+   */
+  plans: { replan(scope: ReplanScope): Promise<ReplanResult> };
 }
 
 export interface ServiceLifecycle {
@@ -236,6 +242,7 @@ export async function createServices(options: {
       webhooks: { db, secrets: webhookSecrets, settings: config.webhooks, delivery: webhookDelivery },
       notifications,
       alarmRules,
+      plans: { replan: (scope) => replan({ db, timeZone: config.timeZone }, scope) },
     },
     ready: async () => {
       jobs.add({

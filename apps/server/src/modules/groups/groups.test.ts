@@ -5,6 +5,7 @@ import type { Paged } from '@rms/contracts/common';
 import { rowsOf } from '../../db/rows';
 import { rmsDevices } from '../../db/schema/inventory';
 import { cities } from '../../db/schema/master-data';
+import { organizations } from '../../db/schema/organizations';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
 import { makeActivation, makeDevice, makeOrganization } from '../../testing/factories';
 import { addUser } from '../../testing/users';
@@ -243,5 +244,46 @@ describe('access and lifecycle', () => {
     const free = await create(managerA, { name: 'Short lived', kind: 'static' });
     expect((await call(managerA, 'DELETE', `${URL}${free.id}/`)).statusCode).toBe(200);
     expect((await call(managerA, 'GET', `${URL}${free.id}/`)).statusCode).toBe(404);
+  });
+});
+
+describe('with schedules', () => {
+  it('sends a device added to a scheduled group its nights, and the new steps when the profile changes', async () => {
+    const db = t.database.db;
+    const group = await create(managerA, { name: 'Scheduled few', kind: 'static', devices: [road1] });
+    await db
+      .update(organizations)
+      .set({ permissions: ['MANAGE_GROUPS', 'VIEW_DEVICE_DATA', 'MANAGE_SCHEDULES'] })
+      .where(eq(organizations.id, orgA));
+    const planner = await addUser(t, orgA, 'planner@groups-a.example', ['MANAGE_SCHEDULES']);
+    const profile = await call(planner, 'POST', '/api/v1/lighting/profiles/', {
+      name: 'All night',
+      steps: [{ anchor: 'dusk', offset_min: 0, level: 100 }],
+    });
+    const profileId = profile.json<{ profile: { id: number } }>().profile.id;
+    await db.execute(sql`insert into lighting_schedules (organization_id, name, group_id, profile_id, weekdays)
+      values (${orgA}, 'Every night', ${group.id}, ${profileId}, '{1,2,3,4,5,6,7}')`);
+    const commands = async (device: number) =>
+      (
+        await rowsOf<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from device_commands where device_id = ${device} and kind = 'schedule'`,
+        )
+      )[0]!.n;
+    const before = await commands(park);
+    expect((await call(managerA, 'POST', `${URL}${group.id}/members/`, { add: [park] })).statusCode).toBe(
+      200,
+    );
+    expect(await commands(park)).toBe(before + 1);
+
+    const sent = await commands(road1);
+    const changed = await call(planner, 'PUT', `/api/v1/lighting/profiles/${profileId}/`, {
+      steps: [{ anchor: 'dusk', offset_min: 0, level: 60 }],
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await commands(road1)).toBe(sent + 1);
+    // A rename changes no night: nothing is sent.
+    await call(planner, 'PUT', `/api/v1/lighting/profiles/${profileId}/`, { name: 'All night, dimmed' });
+    expect(await commands(road1)).toBe(sent + 1);
   });
 });

@@ -30,14 +30,18 @@ export const groupRoutes: FastifyPluginAsync = async (app) => {
     detail: GROUP_MESSAGES.created,
     group: await createGroup(app.db, caller(request), request.body),
   }));
-  route(app, G.groupUpdate, async (request) => ({
-    detail: GROUP_MESSAGES.updated,
-    group: await updateGroup(app.db, caller(request), request.params.id, request.body),
-  }));
-  route(app, G.groupMembers, async (request) => ({
-    detail: GROUP_MESSAGES.membersChanged,
-    group: await changeMembers(app.db, caller(request), request.params.id, request.body),
-  }));
+  // New criteria or devices: the schedules given to the group send its devices (and those that left
+  // it) their nights before the answer.
+  route(app, G.groupUpdate, async (request) => {
+    const group = await updateGroup(app.db, caller(request), request.params.id, request.body);
+    if (request.body.filter) await app.plans.replan({ groupIds: [group.id] });
+    return { detail: GROUP_MESSAGES.updated, group };
+  });
+  route(app, G.groupMembers, async (request) => {
+    const group = await changeMembers(app.db, caller(request), request.params.id, request.body);
+    await app.plans.replan({ groupIds: [group.id] });
+    return { detail: GROUP_MESSAGES.membersChanged, group };
+  });
   route(app, G.groupDelete, async (request) => {
     await deleteGroup(app.db, caller(request), request.params.id);
     return { detail: GROUP_MESSAGES.deleted };

@@ -27,10 +27,12 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
     detail: PROFILE_MESSAGES.created,
     profile: await createProfile(app.db, caller(request), request.body),
   }));
-  route(app, P.profileUpdate, async (request) => ({
-    detail: PROFILE_MESSAGES.updated,
-    profile: await updateProfile(app.db, caller(request), request.params.id, request.body),
-  }));
+  // New steps: every device whose nights run this profile is sent them, and only those (plans).
+  route(app, P.profileUpdate, async (request) => {
+    const profile = await updateProfile(app.db, caller(request), request.params.id, request.body);
+    if (request.body.steps) await app.plans.replan({ profileIds: [profile.id] });
+    return { detail: PROFILE_MESSAGES.updated, profile };
+  });
   route(app, P.profileDelete, async (request) => {
     await deleteProfile(app.db, caller(request), request.params.id);
     return { detail: PROFILE_MESSAGES.deleted };
