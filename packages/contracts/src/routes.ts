@@ -14,6 +14,7 @@ export const MENU_GROUPS = [
   'Inventory',
   'Assignment',
   'Devices',
+  'Lighting',
   'Monitoring',
   'Integrations',
   'Settings',
@@ -160,7 +161,7 @@ export const CONSOLE_ROUTES = [
     path: '/device-groups',
     title: 'Device Groups',
     access: anyOf('MANAGE_GROUPS', 'MANAGE_SCHEDULES', 'VIEW_DEVICE_DATA'),
-    menu: { label: 'Device Groups', group: 'Devices' },
+    menu: { label: 'Device Groups', group: 'Lighting' },
   },
   {
     // Reading profiles follows the devices' data (operators see what their lights will do); changing
@@ -168,7 +169,7 @@ export const CONSOLE_ROUTES = [
     path: '/dimming-profiles',
     title: 'Dimming Profiles',
     access: anyOf('MANAGE_SCHEDULES', 'VIEW_DEVICE_DATA'),
-    menu: { label: 'Dimming Profiles', group: 'Devices' },
+    menu: { label: 'Dimming Profiles', group: 'Lighting' },
   },
   {
     path: '/add-inspection-parameter',

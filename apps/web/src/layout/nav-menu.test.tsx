@@ -39,6 +39,7 @@ describe('side menu', () => {
       'Inventory',
       'Assignment',
       'Devices',
+      'Lighting',
       'Monitoring',
       'Integrations',
       'Settings',
