@@ -31,11 +31,21 @@ export class DevicePlan {
 
   /** The brightness the plan asks for at `t` (%), or null when no planned night covers `t`. */
   levelAt(t: number): number | null {
+    // The last night starting (margin included) by `t`, found by halving: a backfill asks this at every
+    // physics step of weeks of planned nights. Nights are a day apart, so only it and the one before
+    // can cover `t`.
+    let lo = 0;
+    let hi = this.nights.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.nights[mid]!.steps[0]!.at - PLAN_MARGIN_MS <= t) lo = mid + 1;
+      else hi = mid;
+    }
     let covered = false;
-    for (const night of this.nights) {
+    for (const night of this.nights.slice(Math.max(0, lo - 2), lo)) {
       const first = night.steps[0]!.at;
       const last = night.steps[night.steps.length - 1]!.at;
-      if (t < first - PLAN_MARGIN_MS || t >= last + PLAN_MARGIN_MS) continue;
+      if (t >= last + PLAN_MARGIN_MS) continue;
       covered = true;
       if (t < first || t >= last) continue;
       let level = 0;
