@@ -41,10 +41,16 @@ export function prepareDatabase(
     let demo: Prepared['demo'] = null;
     if (config.demo) {
       const started = Date.now();
-      const seeded = await seedDemo(db, undefined, undefined, {
-        password: credentials.password('demo', DEMO_EMAIL),
-        keep: (password) => credentials.remember({ account: 'demo', email: DEMO_EMAIL, password }),
-      });
+      const seeded = await seedDemo(
+        db,
+        undefined,
+        undefined,
+        {
+          password: credentials.password('demo', DEMO_EMAIL),
+          keep: (password) => credentials.remember({ account: 'demo', email: DEMO_EMAIL, password }),
+        },
+        config.timeZone,
+      );
       if (seeded) {
         created.add('demo');
         demo = { ...seeded, seconds: Math.round((Date.now() - started) / 100) / 10 };

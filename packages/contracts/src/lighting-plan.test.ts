@@ -36,6 +36,28 @@ describe('a profile on one night', () => {
     expect(levelAt(night, zonedInstant(ZONE, '2026-12-22', '12:00'))).toBe(0);
   });
 
+  it('keeps clock times right across a daylight-saving change (the offsets are cached by quarter hour)', () => {
+    // Berlin: +01:00 until 02:00 local on 29 March 2026, +02:00 from then; New York: −05:00 then −04:00 on 8 March.
+    expect(new Date(zonedInstant('Europe/Berlin', '2026-03-29', '01:30')).toISOString()).toBe(
+      '2026-03-29T00:30:00.000Z',
+    );
+    expect(new Date(zonedInstant('Europe/Berlin', '2026-03-29', '03:30')).toISOString()).toBe(
+      '2026-03-29T01:30:00.000Z',
+    );
+    expect(new Date(zonedInstant('Europe/Berlin', '2026-03-28', '23:00')).toISOString()).toBe(
+      '2026-03-28T22:00:00.000Z',
+    );
+    expect(new Date(zonedInstant('America/New_York', '2026-03-07', '23:00')).toISOString()).toBe(
+      '2026-03-08T04:00:00.000Z',
+    );
+    expect(new Date(zonedInstant('America/New_York', '2026-03-08', '23:00')).toISOString()).toBe(
+      '2026-03-09T03:00:00.000Z',
+    );
+    expect(new Date(zonedInstant('Asia/Kathmandu', '2026-03-08', '23:00')).toISOString()).toBe(
+      '2026-03-08T17:15:00.000Z',
+    );
+  });
+
   it('counts the lit minutes and the energy at the lamp’s power', () => {
     const night = nightPlan(plan, DELHI, '2026-12-21', ZONE);
     const { litMinutes, energyWh } = nightUse(night, 30);

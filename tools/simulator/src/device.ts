@@ -1,4 +1,5 @@
 import { DEVICE_COMMAND_MEMORY } from '@rms/contracts/commands';
+import { schedulePayload, type PlanNight } from '@rms/contracts/lighting';
 import { TELEMETRY_FIELDS, type CommandAck, type TelemetrySample } from '@rms/contracts/telemetry';
 import { Battery, type SystemVoltage } from './battery';
 import { charge, type ChargeResult } from './charger';
@@ -211,6 +212,15 @@ export class SimDevice {
     return this.injected.find((f) => f.kind === kind && holds(f, t));
   }
 
+  /**
+   * Runs the lamp by these planned nights from now on (the `schedule` command's nights; an empty list:
+   * back to its own parameters). A backfill gives a device its past weeks' nights this way at once.
+   */
+  followPlan(nights: readonly PlanNight[]): void {
+    this.load.plan.set(nights);
+    if (!Number.isNaN(this.t)) this.advance(0);
+  }
+
   /** The modem is down (an injected `silent`): the device publishes nothing and answers nothing. */
   silent(t = this.t): boolean {
     return this.active('silent', t) !== undefined;
@@ -258,6 +268,15 @@ export class SimDevice {
           return { id, ok: false, error: 'load_regulation out of range' };
         this.params = { ...this.params, ...given };
         if (given.btr_true_capacity) this.battery.capacityAh = given.btr_true_capacity;
+        return { id, ok: true };
+      }
+      case 'schedule': {
+        const plan = schedulePayload.safeParse(payload);
+        if (!plan.success) {
+          const issue = plan.error.issues[0]!;
+          return { id, ok: false, error: `schedule: ${issue.path.join('.') || 'payload'}: ${issue.message}` };
+        }
+        this.followPlan(plan.data.nights);
         return { id, ok: true };
       }
       default:

@@ -1,8 +1,10 @@
 import type { DeviceParameters } from './parameters';
+import { DevicePlan } from './plan';
 
 // The lamp and its controller: dusk to dawn by panel voltage (night below solar_down, day above
 // solar_up), full brightness for dim_1 hours after dusk, half for dim_2 more, then the dim level until
-// dawn; the wattage at full is load_regulation. Commands override it: inspection force on/off for a
+// dawn; the wattage at full is load_regulation. During the nights of a plan sent by a `schedule`
+// command (plan.ts) the plan's levels replace those timers. Commands override it: inspection force on/off for a
 // while, load on/off until the next dusk or dawn. The battery is protected by a low-voltage cut.
 
 /** Brightness of the last step of the night (%). */
@@ -37,6 +39,8 @@ export class LoadController {
   override: Override | null = null;
   /** Latched by the low-voltage cut until the battery recovers. */
   lowVoltageCut = false;
+  /** The nights a `schedule` command planned (empty: the parameters' timers every night). */
+  readonly plan = new DevicePlan();
 
   /** Dusk/dawn from the panel voltage, with the parameters' hysteresis. */
   observePanel(pvV: number, now: number, params: DeviceParameters): void {
@@ -55,6 +59,8 @@ export class LoadController {
 
   /** Brightness the schedule asks for now (%), before protection and overrides. */
   scheduled(now: number, params: DeviceParameters): number {
+    const planned = this.plan.levelAt(now);
+    if (planned !== null) return planned;
     if (!this.night || this.duskAt === null) return 0;
     if ((params.dusk_dawn ?? 1) === 0) return 0;
     if ((params.dimming ?? 1) === 0) return 100;

@@ -79,6 +79,25 @@ export const DEMO_FAULTS: readonly PlannedFault[] = [
     forMs: 30 * MINUTE + 5 * HOUR,
     shows: 'a device fault (PV_DISCONNECTED) open at once, cleared by the device 30 minutes in',
   },
+  // Dark nights in the energy report's month: a battery that failed and was replaced, so those nights'
+  // availability falls short of the plan (the lamp is cut by the battery's low-voltage protection).
+  {
+    code: 'DEMO0011',
+    kind: 'battery_worn',
+    factor: 0.02,
+    fromMs: -17 * DAY,
+    forMs: 3 * DAY,
+    shows:
+      'three dark nights two and a half weeks ago (a dead battery, then replaced): below 100 % availability',
+  },
+  {
+    code: 'DEMO0013',
+    kind: 'battery_worn',
+    factor: 0.02,
+    fromMs: -9 * DAY,
+    forMs: 2 * DAY,
+    shows: 'two dark nights last week (a dead battery, then replaced): below 100 % availability',
+  },
 ];
 
 /** Injects the plan's faults into the demo devices, timed from when the demo was seeded. */

@@ -7,8 +7,9 @@ import type { IngestQueue } from '../telemetry/ingest-queue';
 import { storeHistory } from '../telemetry/storage/history';
 import { seedAlarmWorkflow } from './alarm-history';
 import { backfill, type HistorySink } from './backfill';
-import { loadDemoDevices } from './demo-devices';
+import { loadDemoDevices, type DemoDevice } from './demo-devices';
 import { DEMO_HISTORY_DAYS } from './demo-fleet';
+import { firstOfPreviousMonth, keepNightPlans, nightsByDevice, planDemoNights } from './demo-plans';
 import { findDemoOrganization } from './seed-demo';
 import { historyIsNotNews, seedWorkOrders } from './work-order-history';
 
@@ -19,6 +20,25 @@ import { historyIsNotNews, seedWorkOrders } from './work-order-history';
 // Some devices carry injected faults (demo-faults.ts) that raise real alarms, and after the first
 // history the people of the demo customer have handled some of the older ones (alarm-history.ts) and
 // made work orders of a few (work-order-history.ts).
+
+/** The demo's zone when the runner is given no storage settings (tests): the demo fleet's. */
+const DEMO_TIME_ZONE = 'Asia/Kolkata';
+
+function previousDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
+}
+
+/**
+ * MERGE: wire to plan delivery. The live demo fleet gets its plans from tonight on the normal way: the
+ * plans module's `replan(deps, { organization })` (modules/plans, built in parallel) computes each
+ * scheduled device's nights and sends them as `schedule` commands over the device link, which the
+ * simulated devices follow (tools/simulator plan.ts). Until it is wired, the fleet follows its
+ * planned nights up to tonight's (followSchedules) and its own parameters after.
+ */
+export async function sendDemoPlans(_db: Db, _organizationId: number): Promise<void> {
+  // await replan(deps, { organization: organizationId });
+}
 
 export interface DemoOptions {
   db: Db;
@@ -58,6 +78,7 @@ export class DemoRunner {
     const now = Date.now();
     const fromMs = now - historyDays * 86_400_000;
     const behind = devices.filter((d) => (d.lastTs ?? 0) < now - periodMs);
+    await this.followSchedules(organizationId, devices, fromMs, now);
     if (behind.length > 0) {
       const oldest = Math.max(fromMs, Math.min(...behind.map((d) => d.lastTs ?? 0)));
       const started = Date.now();
@@ -103,6 +124,40 @@ export class DemoRunner {
     );
     this.scheduler.start();
     log.info({ devices: this.devices.length, everySeconds: periodMs / 1000 }, 'demo: fleet live over MQTT');
+    await sendDemoPlans(db, organizationId);
+  }
+
+  /**
+   * The demo's schedules (demo-lighting.ts) as if they had run all along: each device follows its
+   * planned nights, up to tonight's, while its history is written (and live until dawn), and the nights
+   * from the month before this one to yesterday are kept for the energy report. Cheap (a few
+   * milliseconds for the fleet's two months), so done on every start: a restart's gap is planned too.
+   */
+  private async followSchedules(
+    organizationId: number,
+    devices: DemoDevice[],
+    fromMs: number,
+    now: number,
+  ): Promise<void> {
+    const { db, log } = this.options;
+    const dayOf = dayResolver(this.timeZone);
+    const today = dayOf(now);
+    const historyFrom = dayOf(fromMs);
+    const reportFrom = firstOfPreviousMonth(today);
+    const from = reportFrom > historyFrom ? reportFrom : historyFrom;
+    // The night before the history's first day ends on that morning.
+    const nights = await planDemoNights(db, organizationId, previousDay(from), today, this.timeZone);
+    const byDevice = nightsByDevice(nights);
+    for (const d of devices) d.sim.followPlan(byDevice.get(d.id) ?? []);
+    const kept = await keepNightPlans(
+      db,
+      nights.filter((n) => n.night.date >= from && n.night.date < today),
+    );
+    if (kept > 0) log.info({ nights: kept, devices: byDevice.size }, 'demo: night plans kept');
+  }
+
+  private get timeZone(): string {
+    return this.options.storage?.timeZone ?? DEMO_TIME_ZONE;
   }
 
   /** Days before the first local midnight of kept samples go to the rollups. */

@@ -11,11 +11,13 @@ import { msisdnMappings } from '../db/schema/msisdn';
 import { organizations } from '../db/schema/organizations';
 import { deviceParameters } from '../db/schema/parameters';
 import { newPassword } from '../first-credentials';
+import { dayResolver } from '../telemetry/day-of';
+import { seedDemoLighting } from './demo-lighting';
 import { DEMO_EMAIL, DEMO_ORGANIZATION, DEMO_PEOPLE, DEMO_SITES, demoFleet, nearestSite } from './demo-fleet';
 
 // The demo customer on first start (docs/operations.md, DEMO): an organization with an owner and the
 // two people who handle its alarms (a supervisor and a field technician), its activated fleet (RMS devices, STLTs, poles, SIMs, addresses and coordinates around the map
-// centre) and each device's default parameter set. Telemetry history and live reports come after,
+// centre), each device's default parameter set and its lighting by plan (demo-lighting.ts). Telemetry history and live reports come after,
 // from run-demo.
 
 /** What a customer running street lights holds (not the provider's master-data and company codes). */
@@ -92,6 +94,8 @@ export async function seedDemo(
   count?: number,
   now = new Date(),
   owner: DemoOwnerPassword = {},
+  /** The deployment's TIME_ZONE: the festival covers tonight there. */
+  timeZone = 'Asia/Kolkata',
 ): Promise<DemoSeedResult | null> {
   const [seeded] = await db
     .select({ id: organizations.id })
@@ -219,6 +223,10 @@ export async function seedDemo(
         values: defaultParameters(m.system, m.params),
       })),
     );
+    await seedDemoLighting(tx, orgId, dayResolver(timeZone)(now.getTime()), [DEMO_EMAIL], {
+      delhi: places.get('Delhi|Delhi')!.cityId,
+      newDelhi: delhi.cityId,
+    });
     return orgId;
   });
   return { organizationId, email: DEMO_EMAIL, password, devices: fleet.length };
