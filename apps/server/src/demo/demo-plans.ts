@@ -1,16 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import {
-  nightChoice,
-  type GroupFilter,
-  type PlanNight,
-  type ProfileStep,
-  type ScheduleRule,
-} from '@rms/contracts/lighting';
+import { nightChoice, type PlanNight, type ProfileStep, type ScheduleRule } from '@rms/contracts/lighting';
 import { nightPlan, nightUse } from '@rms/contracts/lighting-plan';
 import type { Db } from '../db/client';
+import { groupDevices } from '../modules/groups';
 import { activations } from '../db/schema/activations';
 import {
-  deviceGroupMembers,
   deviceGroups,
   deviceNightPlans,
   dimmingProfiles,
@@ -78,29 +72,17 @@ export async function planDemoNights(
     ).map((p) => [p.id, p.steps as ProfileStep[]]),
   );
   const groups = await db.select().from(deviceGroups).where(eq(deviceGroups.organizationId, organizationId));
-  const members = await db
-    .select()
-    .from(deviceGroupMembers)
-    .where(
-      inArray(
-        deviceGroupMembers.groupId,
+  // Who is in which group, as every area asks it (modules/groups).
+  const membership = new Set(
+    (
+      await groupDevices(
+        db,
         groups.map((g) => g.id),
-      ),
-    );
-
-  // The demo's groups select by project, city, state and tag (its devices are all active and its own);
-  // the same criteria as modules/groups/members.ts, applied to the rows at hand.
-  const holds = (g: (typeof groups)[number], d: (typeof devices)[number]): boolean => {
-    if (g.kind === 'static') return members.some((m) => m.groupId === g.id && m.deviceId === d.deviceId);
-    const f: GroupFilter = g.filter ?? {};
-    return (
-      (f.project === undefined || d.project === f.project) &&
-      (f.state === undefined || d.stateId === f.state) &&
-      (f.city === undefined || d.cityId === f.city) &&
-      (f.tag === undefined || (d.tags ?? []).includes(f.tag)) &&
-      f.status === undefined
-    );
-  };
+      )
+    ).map((m) => `${m.groupId}:${m.deviceId}`),
+  );
+  const holds = (g: (typeof groups)[number], d: (typeof devices)[number]): boolean =>
+    membership.has(`${g.id}:${d.deviceId}`);
   const rules: (ScheduleRule & { groupId: number })[] = schedules.map((s) => ({
     id: s.id,
     groupId: s.groupId,

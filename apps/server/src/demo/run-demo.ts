@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { MqttDevice } from '@rms/simulator/mqtt-device';
 import { ReportScheduler } from '@rms/simulator/scheduler';
 import type { Db } from '../db/client';
+import { replan } from '../modules/plans';
 import { dayResolver, nextMidnight } from '../telemetry/day-of';
 import type { IngestQueue } from '../telemetry/ingest-queue';
 import { storeHistory } from '../telemetry/storage/history';
@@ -30,14 +31,14 @@ function previousDay(day: string): string {
 }
 
 /**
- * MERGE: wire to plan delivery. The live demo fleet gets its plans from tonight on the normal way: the
- * plans module's `replan(deps, { organization })` (modules/plans, built in parallel) computes each
- * scheduled device's nights and sends them as `schedule` commands over the device link, which the
- * simulated devices follow (tools/simulator plan.ts). Until it is wired, the fleet follows its
- * planned nights up to tonight's (followSchedules) and its own parameters after.
+ * The live demo fleet gets its plans from tonight on the normal way: plan delivery (modules/plans)
+ * computes each scheduled device's nights and sends them as `schedule` commands over the device link,
+ * which the simulated devices follow (tools/simulator plan.ts) and acknowledge, so the schedules'
+ * Delivery tab shows them applied. The history before tonight was written following the same plans
+ * (followSchedules).
  */
-export async function sendDemoPlans(_db: Db, _organizationId: number): Promise<void> {
-  // await replan(deps, { organization: organizationId });
+export async function sendDemoPlans(db: Db, organizationId: number, timeZone: string): Promise<void> {
+  await replan({ db, timeZone }, { organizationId });
 }
 
 export interface DemoOptions {
@@ -124,7 +125,7 @@ export class DemoRunner {
     );
     this.scheduler.start();
     log.info({ devices: this.devices.length, everySeconds: periodMs / 1000 }, 'demo: fleet live over MQTT');
-    await sendDemoPlans(db, organizationId);
+    await sendDemoPlans(db, organizationId, this.timeZone);
   }
 
   /**
