@@ -39,6 +39,7 @@ import { auditLogRoutes, registerAuditLog } from './modules/audit-log';
 import { notificationRoutes } from './modules/notifications';
 import { workOrderRoutes } from './modules/work-orders';
 import { alarmRuleRoutes } from './modules/alarm-rules';
+import { lightingRoutes } from './modules/lighting';
 import { createServices, type Services } from './services';
 
 declare module 'fastify' {
@@ -157,6 +158,7 @@ export async function buildApp({
       await api.register(auditLogRoutes);
       await api.register(notificationRoutes);
       await api.register(workOrderRoutes);
+      await api.register(lightingRoutes);
     },
     { prefix: '/api/v1' },
   );

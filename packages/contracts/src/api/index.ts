@@ -18,6 +18,7 @@ import { msisdnApi } from './msisdn';
 import { notificationApi } from './notifications';
 import { organizationApi } from './organizations';
 import { parameterApi } from './parameters';
+import { scheduleApi } from './schedules';
 import { sessionApi } from './session';
 import { uploadApi } from './uploads';
 import { workOrderApi } from './work-orders';
@@ -47,4 +48,5 @@ export const API: Record<string, Record<string, Endpoint>> = {
   notifications: notificationApi,
   'work-orders': workOrderApi,
   'alarm-rules': alarmRuleApi,
+  schedules: scheduleApi,
 };

@@ -1,0 +1,2 @@
+// The lighting area's face: its routes.
+export { lightingRoutes } from './routes';

@@ -1,0 +1,7 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { scheduleRoutes } from './schedules-routes';
+
+// Lighting by plan's routes (docs/lighting.md): each part registers its own.
+export const lightingRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(scheduleRoutes);
+};
