@@ -88,7 +88,8 @@ export type ScheduleUpdateBody = z.infer<typeof scheduleUpdateBody>;
 /** An exception as written: dates no more than MAX_YEARS_AHEAD years ahead. */
 export const scheduleExceptionBody = scheduleException.superRefine((e, ctx) => {
   const last = lastPlannableDay();
-  if (e.to > last) ctx.addIssue({ code: 'custom', path: ['to'], message: SCHEDULE_MESSAGES.tooFarAhead('to') });
+  if (e.to > last)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: SCHEDULE_MESSAGES.tooFarAhead('to') });
   if (e.from > last)
     ctx.addIssue({ code: 'custom', path: ['from'], message: SCHEDULE_MESSAGES.tooFarAhead('from') });
 });

@@ -48,7 +48,8 @@ export const scheduleApi = {
     method: 'POST',
     path: BASE,
     access: MANAGE,
-    summary: "Add a schedule: a group of the organization runs a profile on the weekdays picked, within an optional season",
+    summary:
+      'Add a schedule: a group of the organization runs a profile on the weekdays picked, within an optional season',
     body: scheduleCreateBody,
     response: scheduleSaved,
     status: 201,
@@ -107,7 +108,8 @@ export const scheduleApi = {
     method: 'DELETE',
     path: ONE,
     access: MANAGE,
-    summary: 'Delete a schedule and its exceptions; its devices fall to their other schedules, or their own parameters',
+    summary:
+      'Delete a schedule and its exceptions; its devices fall to their other schedules, or their own parameters',
     params: scheduleParams,
     response: messageBody,
   }),

@@ -84,7 +84,11 @@ export async function coveredDevices(
 /** YYYY-MM-DD days from `from` to `to`, inclusive. */
 export function daysBetween(from: string, to: string): string[] {
   const days: string[] = [];
-  for (let d = new Date(`${from}T00:00:00Z`); d.toISOString().slice(0, 10) <= to; d.setUTCDate(d.getUTCDate() + 1))
+  for (
+    let d = new Date(`${from}T00:00:00Z`);
+    d.toISOString().slice(0, 10) <= to;
+    d.setUTCDate(d.getUTCDate() + 1)
+  )
     days.push(d.toISOString().slice(0, 10));
   return days;
 }

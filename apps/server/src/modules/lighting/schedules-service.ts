@@ -65,9 +65,7 @@ const SELECT = sql`
 
 async function withDeviceCounts(db: Db, records: ScheduleRecord[]): Promise<ScheduleRow[]> {
   const ids = records.map((r) => r.id);
-  const covered = ids.length
-    ? await coveredDevices(db, sql`s.id = any(${`{${ids.join(',')}}`}::int[])`)
-    : [];
+  const covered = ids.length ? await coveredDevices(db, sql`s.id = any(${`{${ids.join(',')}}`}::int[])`) : [];
   const counts = new Map<number, number>();
   for (const c of covered) counts.set(c.schedule_id, (counts.get(c.schedule_id) ?? 0) + 1);
   return records.map((r) => ({
@@ -119,7 +117,10 @@ export async function listSchedules(
       db,
       sql`${SELECT} where ${where} order by lower(s.name), s.id limit ${limit} offset ${offset}`,
     ),
-    rowsOf<{ count: number }>(db, sql`select count(*)::int as count from lighting_schedules s where ${where}`),
+    rowsOf<{ count: number }>(
+      db,
+      sql`select count(*)::int as count from lighting_schedules s where ${where}`,
+    ),
   ]);
   return pageOf(query, await withDeviceCounts(db, records), total?.count ?? 0);
 }
@@ -169,7 +170,11 @@ async function checkOwned(
 
 const nameTaken = () => fieldError('name', SCHEDULE_MESSAGES.nameTaken);
 
-export async function createSchedule(db: Db, auth: AuthUser, body: ScheduleCreateBody): Promise<ScheduleDetail> {
+export async function createSchedule(
+  db: Db,
+  auth: AuthUser,
+  body: ScheduleCreateBody,
+): Promise<ScheduleDetail> {
   const organizationId = await organizationOf(db, auth, body.organization);
   await checkOwned(db, auth, 'device_groups', 'group', body.group, organizationId);
   await checkOwned(db, auth, 'dimming_profiles', 'profile', body.profile, organizationId);
@@ -204,7 +209,8 @@ export async function updateSchedule(
 ): Promise<ScheduleDetail> {
   const record = await recordOf(db, auth, id);
   const organizationId = record.organization_id;
-  if (body.group !== undefined) await checkOwned(db, auth, 'device_groups', 'group', body.group, organizationId);
+  if (body.group !== undefined)
+    await checkOwned(db, auth, 'device_groups', 'group', body.group, organizationId);
   if (body.profile !== undefined)
     await checkOwned(db, auth, 'dimming_profiles', 'profile', body.profile, organizationId);
   // The season is checked again as it will stand: one end may be sent alone.
@@ -233,7 +239,12 @@ export async function updateSchedule(
   return scheduleOf(db, auth, id);
 }
 
-export async function setEnabled(db: Db, auth: AuthUser, id: number, enabled: boolean): Promise<ScheduleDetail> {
+export async function setEnabled(
+  db: Db,
+  auth: AuthUser,
+  id: number,
+  enabled: boolean,
+): Promise<ScheduleDetail> {
   return updateSchedule(db, auth, id, { enabled });
 }
 

@@ -39,12 +39,19 @@ export async function scheduleConflicts(
   db: Db,
   auth: AuthUser,
   timeZone: string,
-  query: { organization?: number | undefined; from?: string | undefined; to?: string | undefined; page: number; page_size: number },
+  query: {
+    organization?: number | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
+    page: number;
+    page_size: number;
+  },
 ): Promise<ScheduleConflicts> {
   const organizationId = await organizationOf(db, auth, query.organization);
   const from = query.from ?? localToday(timeZone);
   const to = query.to ?? addDays(from, DEFAULT_CONFLICT_NIGHTS - 1);
-  if (daysBetween(from, to).length > MAX_CONFLICT_NIGHTS) throw fieldError('to', SCHEDULE_MESSAGES.rangeTooLong);
+  if (daysBetween(from, to).length > MAX_CONFLICT_NIGHTS)
+    throw fieldError('to', SCHEDULE_MESSAGES.rangeTooLong);
   const where = sql`s.organization_id = ${organizationId} and s.enabled`;
   const covered = await coveredDevices(db, where);
   const byDevice = new Map<number, number[]>();
@@ -151,7 +158,9 @@ export async function scheduleCalendar(
           exception_name: null,
         };
       const rule = rules.find((r) => r.id === choice.scheduleId)!;
-      const exception = choice.exception ? rule.exceptions.find((e) => e.from <= day && day <= e.to) : undefined;
+      const exception = choice.exception
+        ? rule.exceptions.find((e) => e.from <= day && day <= e.to)
+        : undefined;
       return {
         date: day,
         schedule: rule.id,
@@ -192,7 +201,12 @@ export async function listDeliveries(
   const where = query.status ? sql`${base} and d.status = ${query.status}` : base;
   const offset = (query.page - 1) * query.page_size;
   const [rows, tally] = await Promise.all([
-    rowsOf<Omit<DeliveryRow, 'updated_at' | 'applied_at'> & { updated_at: string | Date; applied_at: string | Date | null }>(
+    rowsOf<
+      Omit<DeliveryRow, 'updated_at' | 'applied_at'> & {
+        updated_at: string | Date;
+        applied_at: string | Date | null;
+      }
+    >(
       db,
       sql`select d.device_id as device, r.device_id as rms_id, d.schedule_id as schedule,
             s.name as schedule_name, d.status, d.error, d.attempts, d.updated_at, d.applied_at
