@@ -237,3 +237,20 @@ export const deliveryList = z.object({
   counts: z.object({ pending: z.number(), applied: z.number(), failed: z.number(), retrying: z.number() }),
 });
 export type DeliveryList = z.infer<typeof deliveryList>;
+
+// ---- What the form offers -----------------------------------------------------------------------
+
+export const scheduleChoicesQuery = z.object({
+  organization: queryId.optional(),
+  /** Narrows the devices offered to RMS IDs containing this text. */
+  device: z.string().trim().max(64).optional(),
+});
+const choice = z.object({ id: z.number(), name: z.string() });
+export const scheduleChoices = z.object({
+  /** Groups and profiles a schedule of the organization may name (the provider's too, for its people). */
+  groups: z.array(choice),
+  profiles: z.array(choice),
+  /** Up to 50 of the organization's devices, for the calendar. */
+  devices: z.array(choice),
+});
+export type ScheduleChoices = z.infer<typeof scheduleChoices>;

@@ -7,6 +7,8 @@ import {
   deliveryListQuery,
   scheduleCalendar,
   scheduleCalendarQuery,
+  scheduleChoices,
+  scheduleChoicesQuery,
   scheduleConflictQuery,
   scheduleConflicts,
   scheduleCreateBody,
@@ -83,6 +85,16 @@ export const scheduleApi = {
       "Each scheduled device's plan delivery (pending, applied, failed, retrying) with counts by status (organization=, schedule=, status=, query searches the RMS ID)",
     query: deliveryListQuery,
     response: deliveryList,
+  }),
+  scheduleChoices: endpoint({
+    area,
+    method: 'GET',
+    path: `${BASE}choices/`,
+    access: READ,
+    summary:
+      "What a schedule of the organization may name (its groups and profiles; the provider's too for the provider's people), and up to 50 of its devices (device= searches the RMS ID) for the calendar",
+    query: scheduleChoicesQuery,
+    response: scheduleChoices,
   }),
   scheduleGet: endpoint({
     area,

@@ -14,7 +14,7 @@ import {
   updateException,
   updateSchedule,
 } from './schedules-service';
-import { listDeliveries, scheduleCalendar, scheduleConflicts } from './schedules-views';
+import { listDeliveries, scheduleCalendar, scheduleChoices, scheduleConflicts } from './schedules-views';
 
 // The lighting schedules' routes (docs/lighting-schedules.md). Paths, access and schemas are declared
 // in contracts (api/schedules.ts); every change answers the schedule as it now is.
@@ -26,6 +26,7 @@ export const scheduleRoutes: FastifyPluginAsync = async (app) => {
   );
   route(app, S.scheduleCalendar, (request) => scheduleCalendar(app.db, caller(request), request.query));
   route(app, S.scheduleDeliveries, (request) => listDeliveries(app.db, caller(request), request.query));
+  route(app, S.scheduleChoices, (request) => scheduleChoices(app.db, caller(request), request.query));
   route(app, S.scheduleGet, (request) => scheduleOf(app.db, caller(request), request.params.id));
   route(app, S.scheduleCreate, async (request) => ({
     detail: M.created,

@@ -8,6 +8,7 @@ import {
   type DeliveryList,
   type DeliveryRow,
   type ScheduleCalendar,
+  type ScheduleChoices,
   type ScheduleConflictRow,
   type ScheduleConflicts,
 } from '@rms/contracts/schedules';
@@ -238,4 +239,36 @@ export async function listDeliveries(
     next: offset + query.page_size < count ? query.page + 1 : null,
     counts,
   };
+}
+
+/** What the schedule form and the calendar offer for one organization. */
+export async function scheduleChoices(
+  db: Db,
+  auth: AuthUser,
+  query: { organization?: number | undefined; device?: string | undefined },
+): Promise<ScheduleChoices> {
+  const organizationId = await organizationOf(db, auth, query.organization);
+  // The provider's own groups and profiles serve its people for any organization (checkOwned agrees).
+  const owners = auth.isProvider
+    ? sql`(t.organization_id = ${organizationId} or t.organization_id in (select id from organizations where is_provider))`
+    : sql`t.organization_id = ${organizationId}`;
+  const text = query.device?.trim();
+  const [groups, profiles, devices] = await Promise.all([
+    rowsOf<{ id: number; name: string }>(
+      db,
+      sql`select t.id, t.name from device_groups t where ${owners} order by lower(t.name)`,
+    ),
+    rowsOf<{ id: number; name: string }>(
+      db,
+      sql`select t.id, t.name from dimming_profiles t where ${owners} order by lower(t.name)`,
+    ),
+    rowsOf<{ id: number; name: string }>(
+      db,
+      sql`select id, device_id as name from rms_devices
+          where organization_id = ${organizationId} and is_active
+            ${text ? sql`and device_id ilike ${containsPattern(text)}` : sql``}
+          order by device_id limit 50`,
+    ),
+  ]);
+  return { groups, profiles, devices };
 }

@@ -158,6 +158,21 @@ describe('access', () => {
   });
 });
 
+describe('choices', () => {
+  it("offers the organization's own groups, profiles and devices, never another's", async () => {
+    const mine = await call(viewerA, 'GET', `${URL}choices/?device=a2`);
+    expect(mine.statusCode, mine.body).toBe(200);
+    const body = mine.json<{ groups: { name: string }[]; profiles: { name: string }[]; devices: { name: string }[] }>();
+    expect(body.groups.map((g) => g.name)).toEqual(['Main road', 'Market']);
+    expect(body.profiles.map((p) => p.name)).toEqual(['Evening', 'Late']);
+    expect(body.devices.map((d) => d.name)).toEqual(['SCH-A2']);
+    expect((await call(plannerB, 'GET', `${URL}choices/?organization=${orgA}`)).statusCode).toBe(404);
+    const forB = (await call(admin, 'GET', `${URL}choices/?organization=${orgB}`)).json<typeof body>();
+    expect(forB.groups.map((g) => g.name)).toContain('B road');
+    expect(forB.groups.map((g) => g.name)).not.toContain('Main road');
+  });
+});
+
 describe('schedules', () => {
   it('creates with names and devices covered, changes only what is sent, enables, disables, deletes', async () => {
     const made = await create(plannerA, {
