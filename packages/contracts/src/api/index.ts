@@ -20,6 +20,7 @@ import { organizationApi } from './organizations';
 import { parameterApi } from './parameters';
 import { profileApi } from './profiles';
 import { groupApi } from './groups';
+import { scheduleApi } from './schedules';
 import { sessionApi } from './session';
 import { uploadApi } from './uploads';
 import { workOrderApi } from './work-orders';
@@ -51,4 +52,5 @@ export const API: Record<string, Record<string, Endpoint>> = {
   'alarm-rules': alarmRuleApi,
   profiles: profileApi,
   groups: groupApi,
+  schedules: scheduleApi,
 };
