@@ -35,7 +35,11 @@ afterAll(() => t.close());
 let serial = 0;
 async function form(over: Record<string, unknown> = {}) {
   serial += 1;
-  const device = await makeDevice(t.database.db, { organizationId: orgId, code: `TAG-${serial}`, model: 'M1' });
+  const device = await makeDevice(t.database.db, {
+    organizationId: orgId,
+    code: `TAG-${serial}`,
+    model: 'M1',
+  });
   return {
     name: `Tagged ${serial}`,
     device: device.id,

@@ -94,7 +94,10 @@ describe('a group as the selection of devices', () => {
 
   it('refuses an empty group with a 400 naming group, recording nothing', async () => {
     const before = await commandCount([s1, s2, tagged, untagged]);
-    for (const res of [await bulk(customer, { group: emptyGroup }), await inspect(customer, { group: emptyGroup })]) {
+    for (const res of [
+      await bulk(customer, { group: emptyGroup }),
+      await inspect(customer, { group: emptyGroup }),
+    ]) {
       expect(res.statusCode).toBe(400);
       expect(res.json().errors).toEqual({ group: [M.groupEmpty] });
     }
