@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import type { ActivationRow } from '@rms/contracts/activations';
 import { MAX_TAGS, TAG_MESSAGE } from '@rms/contracts/lighting';
 import { cities } from '../../db/schema/master-data';
