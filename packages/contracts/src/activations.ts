@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listResponse, pageQuery } from './common';
 import { idOf, optionalText, pin, queryId, requiredText } from './fields';
 import { deletedRowsQuery, formUpdateBody } from './soft-delete';
+import { tags } from './lighting';
 import { DEVICE_STATUSES } from './telemetry';
 
 // Device activation (spec 02 §2 "Device activation", §3, §4, §5, §7, §8): an RMS device activated as
@@ -21,6 +22,7 @@ export const ACTIVATION_LABELS = {
   batteryId: 'Battery ID',
   latitude: 'Latitude',
   longitude: 'Longitude',
+  tags: 'Tags',
 } as const;
 const L = ACTIVATION_LABELS;
 
@@ -68,6 +70,8 @@ export const activationFields = z.object({
   battery_id: optionalText(64),
   latitude: coordinate(M.latitude, 90),
   longitude: coordinate(M.longitude, 180),
+  /** Free tags (dynamic device groups select by them); absent on an update leaves them as they are. */
+  tags: tags.optional(),
 });
 export type ActivationFields = z.output<typeof activationFields>;
 export type ActivationField = keyof ActivationFields;
@@ -150,6 +154,7 @@ export const activationRow = z.object({
   /** The device's state as the map shows it ('Offline' before it has reported); null without a device. */
   status: z.enum(DEVICE_STATUSES).nullable(),
   parameter_data: parameterSummary.nullable(),
+  tags: z.array(z.string()),
   is_active: z.boolean(),
   created_at: z.string(),
 });

@@ -375,8 +375,9 @@ const ACTIVATION_ITEM_HEADERS = { device: 'RMS ID', stlt: 'STLT ID', pole: 'Pole
  * are optional; state and city required).
  */
 const activationForm = activationFields.shape;
+// Tags are set in the form, not in the spreadsheet (the spec's columns stay as they are).
 export const activationRowSchema = activationFields
-  .omit({ device: true, stlt: true, pole: true, state: true, city: true })
+  .omit({ device: true, stlt: true, pole: true, state: true, city: true, tags: true })
   .extend({
     device: namedBy(activationForm.device, identifier(ACTIVATION_ITEM_HEADERS.device)),
     stlt: namedBy(activationForm.stlt, identifier(ACTIVATION_ITEM_HEADERS.stlt)),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COMMAND_STATUSES } from './commands';
 import { listResponse, pageQuery } from './common';
-import { PARAMETER_MESSAGES, selectedDevices } from './parameters';
+import { PARAMETER_MESSAGES, checkDeviceSelection, deviceSelectionShape } from './parameters';
 
 // Inspections (spec 02 §2 "Inspections", §3, §7, §8, §9): forcing selected devices' lamps on or off for
 // a field check. Each inspection records one command per device; the history lists them.
@@ -27,10 +27,12 @@ export const INSPECTION_MESSAGES = {
 } as const;
 
 /** POST devices/inspection/. */
-export const inspectionBody = z.object({
-  devices: selectedDevices,
-  insp: z.union([z.literal(1), z.literal(2)], { error: INSPECTION_MESSAGES.actionRequired }),
-});
+export const inspectionBody = z
+  .object({
+    ...deviceSelectionShape,
+    insp: z.union([z.literal(1), z.literal(2)], { error: INSPECTION_MESSAGES.actionRequired }),
+  })
+  .superRefine(checkDeviceSelection);
 export type InspectionBody = z.output<typeof inspectionBody>;
 
 /** GET devices/inspection/: `query` matches a device id. */

@@ -329,6 +329,9 @@ export const PARAMETER_MESSAGES = {
   devicesRequired: 'Select at least one device',
   devicesTooMany: `Select at most ${MAX_PAGE_SIZE} devices`,
   devicesUnique: 'A device is selected twice',
+  devicesOrGroup: 'Choose devices or a group, not both',
+  groupNotFound: 'Group not found',
+  groupEmpty: 'The group has no devices',
   lowCutBelowHighCutRecover: "'Low Cut Recover' must be below 'High Cut Recover'",
   highCutRecoverAtMostHighCut: "'High Cut Recover' must not be above 'High Cut'",
   chargingCutAtMostHighCut: "'Battery Charging Cut' must not be above 'High Cut'",
@@ -446,6 +449,26 @@ export const selectedDevices = z
   .max(MAX_PAGE_SIZE, M.devicesTooMany)
   .refine((ids) => new Set(ids).size === ids.length, M.devicesUnique);
 
+/**
+ * Where a bulk action's devices come from (bulk parameter, inspection): `devices`, the chosen ids (the
+ * spec's payload), or `group`, a device group whose devices are taken as they are when the call arrives
+ * (docs/device-groups.md). Exactly one of the two; neither names `devices`, both name `group`.
+ */
+export const deviceSelectionShape = {
+  devices: selectedDevices.optional(),
+  group: idOf('Group').optional(),
+};
+export interface DeviceSelection {
+  devices?: number[];
+  group?: number;
+}
+export function checkDeviceSelection(v: DeviceSelection, ctx: z.RefinementCtx): void {
+  if (v.devices !== undefined && v.group !== undefined)
+    ctx.addIssue({ code: 'custom', path: ['group'], message: M.devicesOrGroup });
+  else if (v.devices === undefined && v.group === undefined)
+    ctx.addIssue({ code: 'custom', path: ['devices'], message: M.devicesRequired });
+}
+
 /** The three values the bulk parameter sets (spec 02 §2): same limits as the full form. */
 export const BULK_PARAMETER_FIELDS = ['load_regulation', 'dim_1', 'dim_2'] as const;
 export type BulkParameterField = (typeof BULK_PARAMETER_FIELDS)[number];
@@ -453,12 +476,13 @@ export type BulkParameterField = (typeof BULK_PARAMETER_FIELDS)[number];
 /** POST devices/bulk_parameter/: the other fields of each device keep their newest values. */
 export const bulkParameterBody = z
   .object({
-    devices: selectedDevices,
+    ...deviceSelectionShape,
     load_regulation: parameterField('load_regulation'),
     dim_1: parameterField('dim_1'),
     dim_2: parameterField('dim_2'),
   })
   .superRefine((v, ctx) => {
+    checkDeviceSelection(v, ctx);
     if (v.dim_1 + v.dim_2 > 24) ctx.addIssue({ code: 'custom', path: ['dim_2'], message: M.dimHoursOver24 });
   });
 export type BulkParameterBody = z.output<typeof bulkParameterBody>;

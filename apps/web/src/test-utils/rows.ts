@@ -50,6 +50,7 @@ export function activationRow(over: Partial<ActivationRow> = {}): ActivationRow 
     online: false,
     status: 'Offline',
     parameter_data: null,
+    tags: [],
     is_active: true,
     created_at,
     ...over,

@@ -107,6 +107,7 @@ export function toRow(r: Selected): ActivationRow {
           dim_2: Number(p.dim_2 ?? 0),
         }
       : null,
+    tags: a.tags,
     is_active: a.isActive,
     created_at: a.createdAt.toISOString(),
   };

@@ -53,7 +53,18 @@ export async function getActivation(db: Db, auth: AuthUser, id: number): Promise
  */
 export async function createActivation(db: Db, by: Activator, body: ActivationFields): Promise<number> {
   const row = await validateOne(validateActivations(), { db, auth: by }, body);
-  const [id] = await guardTaken(() => saveActivations({ db, auth: by }, [row]));
+  const [id] = await guardTaken(() =>
+    db.transaction(async (tx) => {
+      const ids = await saveActivations({ db: tx, auth: by }, [row]);
+      // The sheet's unnest insert cannot carry an array per row, so the form's tags follow it here.
+      if (row.tags?.length)
+        await tx
+          .update(activations)
+          .set({ tags: uniqueTags(row.tags) })
+          .where(eq(activations.id, ids[0]!));
+      return ids;
+    }),
+  );
   return id!;
 }
 
@@ -142,7 +153,14 @@ function columnsOf(body: ActivationFields) {
     batteryId: body.battery_id,
     latitude: body.latitude,
     longitude: body.longitude,
+    // Absent: undefined, which the update leaves out (unchanged) and the insert fills with no tags.
+    tags: body.tags === undefined ? undefined : uniqueTags(body.tags),
   };
+}
+
+/** Each tag once, in the order given. */
+function uniqueTags(tags: string[]): string[] {
+  return [...new Set(tags)];
 }
 
 /** Two saves can pass the check at once; then the partial unique index decides, and names the field. */

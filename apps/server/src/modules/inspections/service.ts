@@ -9,11 +9,11 @@ import { rmsDevices } from '../../db/schema/inventory';
 import { pageOf, pageWindow, type PageParams } from '../../db/paging';
 import { containsPattern } from '../../db/search';
 import { recordCommands } from '../../telemetry/commands';
-import { devicesInScope } from '../parameters';
+import { selectedDevicesOf } from '../parameters';
 
 /** One inspection and one `inspection` command per device (all or nothing). */
 export async function inspect(db: Db, auth: AuthUser, body: InspectionBody): Promise<InspectionRow> {
-  const devices = await devicesInScope(db, auth, body.devices);
+  const devices = await selectedDevicesOf(db, auth, body);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(inspections)

@@ -1,11 +1,13 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { MAX_PAGE_SIZE } from '@rms/contracts/common';
-import { PARAMETER_MESSAGES } from '@rms/contracts/parameters';
+import { PARAMETER_MESSAGES, type DeviceSelection } from '@rms/contracts/parameters';
 import type { AuthUser } from '../../auth/access';
 import { orgScope } from '../../auth/tenant';
 import type { Db } from '../../db/client';
 import { rmsDevices } from '../../db/schema/inventory';
-import { notFound } from '../../errors';
+import { deviceGroups } from '../../db/schema/lighting';
+import { fieldError, notFound } from '../../errors';
+import { groupDevices } from '../groups';
 import { textSearch } from '../../db/search';
 
 export interface ScopedDevice {
@@ -35,6 +37,27 @@ export async function devicesInScope(db: Db, auth: AuthUser, ids: number[]): Pro
     if (!row) throw notFound(PARAMETER_MESSAGES.deviceNotFound);
     return row;
   });
+}
+
+/**
+ * The devices a bulk action (bulk parameter, inspection) acts on: the chosen ids, or a group's devices as
+ * they are now. A group of another organization answers 404 like another organization's device; an
+ * empty group is a 400 naming `group`.
+ */
+export async function selectedDevicesOf(
+  db: Db,
+  auth: AuthUser,
+  selection: DeviceSelection,
+): Promise<ScopedDevice[]> {
+  if (selection.group === undefined) return devicesInScope(db, auth, selection.devices ?? []);
+  const [group] = await db
+    .select({ id: deviceGroups.id })
+    .from(deviceGroups)
+    .where(and(eq(deviceGroups.id, selection.group), orgScope(deviceGroups.organizationId, auth)));
+  if (!group) throw notFound(PARAMETER_MESSAGES.groupNotFound);
+  const ids = (await groupDevices(db, [group.id])).map((m) => m.deviceId).sort((a, b) => a - b);
+  if (ids.length === 0) throw fieldError('group', PARAMETER_MESSAGES.groupEmpty);
+  return devicesInScope(db, auth, ids);
 }
 
 /** The active RMS devices the caller sees, by device id (the parameter screen's picker). */

@@ -1,3 +1,3 @@
 // The parameters area's face: what the app and other areas (inspections) may use.
 export { parameterRoutes } from './routes';
-export { devicesInScope } from './devices-in-scope';
+export { devicesInScope, selectedDevicesOf } from './devices-in-scope';

@@ -14,7 +14,7 @@ import { deviceParameters } from '../../db/schema/parameters';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { fieldError } from '../../errors';
 import { recordCommands } from '../../telemetry/commands';
-import { devicesInScope, type ScopedDevice } from './devices-in-scope';
+import { devicesInScope, selectedDevicesOf, type ScopedDevice } from './devices-in-scope';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -69,7 +69,7 @@ export async function saveSetting(
  * watt and the two brightness hours replaced, and one `bulk_parameter` command each, all or nothing.
  */
 export async function saveBulk(db: Db, auth: AuthUser, body: BulkParameterBody): Promise<number> {
-  const devices = await devicesInScope(db, auth, body.devices);
+  const devices = await selectedDevicesOf(db, auth, body);
   await withVersionRetry(() =>
     db.transaction(async (tx) => {
       const newest = await newestValues(

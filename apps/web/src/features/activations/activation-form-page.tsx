@@ -11,6 +11,7 @@ import {
   type ActivationRow,
 } from '@rms/contracts/activations';
 import { activationApi } from '@rms/contracts/api/activations';
+import { MAX_TAGS } from '@rms/contracts/lighting';
 import { ApiError, formFieldErrors } from '../../api/errors';
 import { PageSpinner } from '../../components/page-spinner';
 import { StateCitySelect } from '../../components/state-city-select';
@@ -41,6 +42,7 @@ function valuesOf(row: ActivationRow): FormValues {
     battery_id: row.battery_id,
     latitude: row.latitude,
     longitude: row.longitude,
+    tags: row.tags,
   };
 }
 
@@ -165,6 +167,17 @@ export function ActivationFormPage() {
           <Col {...half}>
             <Form.Item label={L.longitude} name="longitude" rules={rules('longitude')}>
               <InputNumber style={{ width: '100%' }} controls={false} placeholder="77.2031" />
+            </Form.Item>
+          </Col>
+          {/* Free tags: dynamic device groups select the devices by them. */}
+          <Col xs={24}>
+            <Form.Item
+              label={L.tags}
+              name="tags"
+              rules={rules('tags')}
+              extra={`Up to ${MAX_TAGS}; device groups can select devices by tag. Press Enter after each.`}
+            >
+              <Select aria-label={L.tags} mode="tags" placeholder="Add tags" tokenSeparators={[',']} />
             </Form.Item>
           </Col>
         </Row>

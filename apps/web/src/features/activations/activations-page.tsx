@@ -1,6 +1,6 @@
 import { EditOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Tooltip } from 'antd';
+import { App, Button, Card, Flex, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useNavigate } from 'react-router';
 import { ACTIVATION_MESSAGES as M, type ActivationRow } from '@rms/contracts/activations';
@@ -73,6 +73,20 @@ export function ActivationsPage() {
       render: (value: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatLastData(value)}</span>,
     },
     { title: 'Project', dataIndex: 'name', render: dash },
+    {
+      title: 'Tags',
+      dataIndex: 'tags',
+      render: (tags: string[]) =>
+        tags.length === 0 ? (
+          dash(null)
+        ) : (
+          <Flex wrap gap={4}>
+            {tags.map((tag) => (
+              <Tag key={tag}>{tag}</Tag>
+            ))}
+          </Flex>
+        ),
+    },
     { title: 'STLT', key: 'stlt', render: (_v, row) => dash(row.stlt_data?.stlt_id) },
     { title: 'Pole', key: 'pole', render: (_v, row) => dash(row.pole_data?.pole_id) },
     { title: 'Address', key: 'address', width: 220, render: (_v, row) => dash(addressOf(row)) },

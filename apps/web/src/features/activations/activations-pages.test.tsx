@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ACTIVATION_MESSAGES as M } from '@rms/contracts/activations';
 import { DEVICE_STATUS_COLOURS } from '../../lib/device-status-colours';
 import { PIN_MESSAGE } from '@rms/contracts/fields';
+import { TAG_MESSAGE } from '@rms/contracts/lighting';
 import { stubApi, type FakeAnswer } from '../../test-utils/fake-api';
 import { makeUser, signIn } from '../../test-utils/fixtures';
 import { activationRow, pageOf } from '../../test-utils/rows';
@@ -188,5 +189,38 @@ describe('Device activation screens', () => {
     expect(latitude).toHaveValue('128.5'); // not quietly 90
     expect(longitude).toHaveValue('-200'); // not quietly -180
     expect(seen.filter((r) => r.method !== 'GET')).toHaveLength(0);
+  });
+
+  it('shows the tags in the list', async () => {
+    stubApi({
+      ...lookups,
+      'GET devices/activation/': () => [200, pageOf([{ ...row, tags: ['festival', 'zone-1'] }])],
+    });
+    open('/view-activation');
+    const cell = (await screen.findByText('festival')).closest('td')!;
+    expect(within(cell).getByText('zone-1')).toBeInTheDocument();
+  });
+
+  it('loads the tags to edit and sends the ones added with the update', async () => {
+    const seen = stubApi({
+      ...lookups,
+      'GET devices/activation/7/': () => [200, { ...row, tags: ['festival'] }],
+      'PUT devices/activation/': () => [200, { ...row, detail: M.updated }],
+    });
+    open('/device-activation', undefined, { id: 7 });
+    expect(await screen.findByText('festival')).toBeInTheDocument();
+    await user().type(screen.getByLabelText('Tags'), 'zone-1{Enter}');
+    await user().click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(seen.find((r) => r.method === 'PUT')).toBeDefined());
+    expect(seen.find((r) => r.method === 'PUT')?.body).toMatchObject({ id: 7, tags: ['festival', 'zone-1'] });
+  });
+
+  it('refuses a tag the server would refuse, naming it, and saves nothing', async () => {
+    const seen = stubApi({ ...lookups, 'GET devices/activation/7/': () => [200, row] });
+    open('/device-activation', undefined, { id: 7 });
+    await user().type(await screen.findByLabelText('Tags'), '#bad{Enter}');
+    await user().click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText(TAG_MESSAGE)).toBeInTheDocument();
+    expect(seen.some((r) => r.method === 'PUT')).toBe(false);
   });
 });

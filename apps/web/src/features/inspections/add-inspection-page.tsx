@@ -1,9 +1,13 @@
-import { App, Button, Form, Modal, Select } from 'antd';
+import { App, Button, Form, Modal, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { INSPECTION_ACTIONS, INSPECTION_LABELS, INSPECTION_MESSAGES } from '@rms/contracts/inspections';
+import { ApiError, formFieldErrors } from '../../api/errors';
 import { ActivationPickTable } from '../../components/activation-pick-table';
+import { GroupSelectItem, useCanPickGroup } from '../../components/group-select';
 import { useInspect } from './api';
+
+type Values = { insp: 1 | 2; group?: number };
 
 /**
  * Add Inspection (spec 02 §2): pick activated devices, then force their lamps on or off; one command
@@ -12,23 +16,31 @@ import { useInspect } from './api';
 export function AddInspectionPage() {
   const [selected, setSelected] = useState<number[]>([]);
   const [open, setOpen] = useState(false);
-  const [form] = Form.useForm<{ insp: 1 | 2 }>();
+  /** Apply to a group: the modal asks for the group and sends it instead of the ticked rows. */
+  const [byGroup, setByGroup] = useState(false);
+  const canPickGroup = useCanPickGroup();
+  const [form] = Form.useForm<Values>();
   const navigate = useNavigate();
   const { message } = App.useApp();
   const inspect = useInspect();
 
-  const submit = ({ insp }: { insp: 1 | 2 }) =>
-    inspect.mutate(
-      { devices: selected, insp },
-      {
-        onSuccess: (res) => {
-          void message.success(res.detail);
-          setOpen(false);
-          setSelected([]);
-          void navigate('/view-inspection');
-        },
+  const openFor = (group: boolean) => {
+    setByGroup(group);
+    setOpen(true);
+  };
+
+  const submit = ({ insp, group }: Values) =>
+    inspect.mutate(byGroup ? { group, insp } : { devices: selected, insp }, {
+      onSuccess: (res) => {
+        void message.success(res.detail);
+        setOpen(false);
+        setSelected([]);
+        void navigate('/view-inspection');
       },
-    );
+      onError: (error) => {
+        if (error instanceof ApiError) form.setFields(formFieldErrors(error, ['group', 'insp']));
+      },
+    });
 
   return (
     <>
@@ -37,9 +49,12 @@ export function AddInspectionPage() {
         selected={selected}
         onSelect={setSelected}
         actions={
-          <Button type="primary" disabled={selected.length === 0} onClick={() => setOpen(true)}>
-            Inspection
-          </Button>
+          <Space wrap>
+            <Button type="primary" disabled={selected.length === 0} onClick={() => openFor(false)}>
+              Inspection
+            </Button>
+            {canPickGroup && <Button onClick={() => openFor(true)}>Apply to a group</Button>}
+          </Space>
         }
       />
       <Modal
@@ -52,9 +67,12 @@ export function AddInspectionPage() {
         destroyOnHidden
       >
         <p>
-          {selected.length} device{selected.length === 1 ? '' : 's'} selected.
+          {byGroup
+            ? 'The group’s devices as they are when you save.'
+            : `${selected.length} device${selected.length === 1 ? '' : 's'} selected.`}
         </p>
         <Form form={form} name="inspection" layout="vertical" onFinish={submit} preserve={false}>
+          {byGroup && <GroupSelectItem />}
           <Form.Item
             name="insp"
             label={INSPECTION_LABELS.insp}
