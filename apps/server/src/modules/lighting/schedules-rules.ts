@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ScheduleRule } from '@rms/contracts/lighting';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { groupDevicesSql } from '../groups/members';
+import { groupDevicesSql } from '../groups';
 
 // Schedules as `nightChoice` (contracts/lighting.ts) takes them, and which devices they cover, in a
 // couple of statements for any number of schedules.

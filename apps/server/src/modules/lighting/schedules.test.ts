@@ -162,7 +162,11 @@ describe('choices', () => {
   it("offers the organization's own groups, profiles and devices, never another's", async () => {
     const mine = await call(viewerA, 'GET', `${URL}choices/?device=a2`);
     expect(mine.statusCode, mine.body).toBe(200);
-    const body = mine.json<{ groups: { name: string }[]; profiles: { name: string }[]; devices: { name: string }[] }>();
+    const body = mine.json<{
+      groups: { name: string }[];
+      profiles: { name: string }[];
+      devices: { name: string }[];
+    }>();
     expect(body.groups.map((g) => g.name)).toEqual(['Main road', 'Market']);
     expect(body.profiles.map((p) => p.name)).toEqual(['Evening', 'Late']);
     expect(body.devices.map((d) => d.name)).toEqual(['SCH-A2']);
