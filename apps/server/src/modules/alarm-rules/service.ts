@@ -11,6 +11,7 @@ import {
 } from '@rms/contracts/alarm-rules';
 import { ALARM_KINDS, type AlarmKind } from '@rms/contracts/telemetry';
 import type { AuthUser } from '../../auth/access';
+import { actingOrganization } from '../../auth/acting-organization';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { guardUnique } from '../../db/unique-violation';
@@ -54,24 +55,12 @@ const SELECT = sql`
     r.escalate_to, r.updated_at
   from alarm_rules r join organizations o on o.id = r.organization_id`;
 
-/** The organization the caller acts for: the one named (the provider's people only) or their own. */
-export async function organizationOf(db: Db, auth: AuthUser, named: number | undefined): Promise<number> {
-  if (named === undefined || named === auth.organizationId) return auth.organizationId;
-  if (!auth.isProvider) throw notFound();
-  const [found] = await rowsOf<{ id: number }>(
-    db,
-    sql`select id from organizations where id = ${named} and is_active`,
-  );
-  if (!found) throw notFound();
-  return named;
-}
-
 export async function listRules(
   db: Db,
   auth: AuthUser,
   query: { organization?: number | undefined; project?: string | undefined },
 ): Promise<AlarmRuleRow[]> {
-  const organization = await organizationOf(db, auth, query.organization);
+  const organization = await actingOrganization(db, auth, query.organization);
   const rows = await rowsOf<RuleRecord>(
     db,
     sql`${SELECT} where r.organization_id = ${organization}
@@ -88,7 +77,7 @@ export async function effectiveRules(
   query: { organization?: number | undefined; project?: string | undefined },
 ): Promise<{ organization: number; project: string | null; rules: EffectiveAlarmRule[] }> {
   const saved = await listRules(db, auth, query);
-  const organization = await organizationOf(db, auth, query.organization);
+  const organization = await actingOrganization(db, auth, query.organization);
   const project = query.project ?? null;
   const rules = ALARM_KINDS.map((kind): EffectiveAlarmRule => {
     const own = project === null ? undefined : saved.find((r) => r.kind === kind && r.project === project);
@@ -119,7 +108,7 @@ export async function ruleChoices(
   auth: AuthUser,
   query: { organization?: number | undefined },
 ): Promise<{ projects: string[]; people: { id: number; name: string }[] }> {
-  const organization = await organizationOf(db, auth, query.organization);
+  const organization = await actingOrganization(db, auth, query.organization);
   const projects = await rowsOf<{ name: string }>(
     db,
     sql`select distinct name from activations where organization_id = ${organization} and is_active order by name`,
@@ -157,7 +146,7 @@ const notify = (db: Db) => db.execute(sql`select pg_notify(${ALARM_RULES_CHANNEL
 const duplicate = () => fieldError('kind', ALARM_RULE_MESSAGES.duplicate);
 
 export async function createRule(db: Db, auth: AuthUser, body: AlarmRuleCreate): Promise<AlarmRuleRow> {
-  const organization = await organizationOf(db, auth, body.organization);
+  const organization = await actingOrganization(db, auth, body.organization);
   await checkProject(db, organization, body.project);
   await checkEscalateTo(db, auth, organization, body.escalate_to);
   const id = await guardUnique(

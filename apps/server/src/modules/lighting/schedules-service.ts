@@ -19,7 +19,8 @@ import { containsPattern } from '../../db/search';
 import { guardUnique } from '../../db/unique-violation';
 import { badRequest, fieldError, notFound } from '../../errors';
 import { coveredDevices } from './schedules-rules';
-import { listScope, organizationOf, reaches } from './schedules-scope';
+import { actingOrganization } from '../../auth/acting-organization';
+import { listScope, reaches } from './schedules-scope';
 
 // Lighting schedules (docs/lighting-schedules.md): read and changed within the caller's scope. A
 // schedule's group and profile belong to its organization (or, for the provider's people, to the
@@ -166,7 +167,7 @@ export async function createSchedule(
   auth: AuthUser,
   body: ScheduleCreateBody,
 ): Promise<ScheduleDetail> {
-  const organizationId = await organizationOf(db, auth, body.organization);
+  const organizationId = await actingOrganization(db, auth, body.organization);
   await checkOwned(db, auth, 'device_groups', 'group', body.group, organizationId);
   await checkOwned(db, auth, 'dimming_profiles', 'profile', body.profile, organizationId);
   const [made] = await guardUnique(

@@ -18,7 +18,8 @@ import { rowsOf } from '../../db/rows';
 import { containsPattern } from '../../db/search';
 import { fieldError, notFound } from '../../errors';
 import { addDays, coveredDevices, daysBetween, loadRules, type NamedRule } from './schedules-rules';
-import { listScope, organizationOf, reaches } from './schedules-scope';
+import { actingOrganization } from '../../auth/acting-organization';
+import { listScope, reaches } from './schedules-scope';
 
 // What the schedules make of the nights (docs/lighting-schedules.md): the devices more than one
 // schedule claims, a month's calendar for a group or a device, and how the plans reached the devices.
@@ -48,7 +49,7 @@ export async function scheduleConflicts(
     page_size: number;
   },
 ): Promise<ScheduleConflicts> {
-  const organizationId = await organizationOf(db, auth, query.organization);
+  const organizationId = await actingOrganization(db, auth, query.organization);
   const from = query.from ?? localToday(timeZone);
   const to = query.to ?? addDays(from, DEFAULT_CONFLICT_NIGHTS - 1);
   if (daysBetween(from, to).length > MAX_CONFLICT_NIGHTS)
@@ -247,7 +248,7 @@ export async function scheduleChoices(
   auth: AuthUser,
   query: { organization?: number | undefined; device?: string | undefined },
 ): Promise<ScheduleChoices> {
-  const organizationId = await organizationOf(db, auth, query.organization);
+  const organizationId = await actingOrganization(db, auth, query.organization);
   // The provider's own groups and profiles serve its people for any organization (checkOwned agrees).
   const owners = auth.isProvider
     ? sql`(t.organization_id = ${organizationId} or t.organization_id in (select id from organizations where is_provider))`
