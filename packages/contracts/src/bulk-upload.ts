@@ -428,7 +428,9 @@ const activationArea: BulkArea<ActivationRowInput> = {
     longitude: { header: L.longitude, example: '77.5946', kind: 'number' },
   }),
   schema: activationRowSchema,
-  form: activationFields,
+  // The sheet mirrors the spec's activation form; tags (ours, for lighting groups) are set in the
+  // console's form or the API only.
+  form: activationFields.omit({ tags: true }),
   uniqueKeys: ['device', 'stlt', 'pole'],
   success: ACTIVATION_BULK_MESSAGES.success,
 };
