@@ -172,14 +172,6 @@ export const CONSOLE_ROUTES = [
     menu: { label: 'Dimming Profiles', group: 'Lighting' },
   },
   {
-    // Reading schedules follows the devices' data (operators see what their lights will do and whether
-    // the plan reached them); changing them takes MANAGE_SCHEDULES (api/schedules.ts).
-    path: '/lighting-schedules',
-    title: 'Lighting Schedules',
-    access: anyOf('MANAGE_SCHEDULES', 'VIEW_DEVICE_DATA'),
-    menu: { label: 'Lighting Schedules', group: 'Lighting' },
-  },
-  {
     path: '/add-inspection-parameter',
     title: 'Add Bulk Parameter',
     access: anyOf('DEVICE_ACTIVATION'),
