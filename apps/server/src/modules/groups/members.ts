@@ -19,7 +19,7 @@ export interface GroupDevice {
 
 /** The SQL selecting (group_id, device_id, organization_id) of `groupIds`' devices. */
 export function groupDevicesSql(groupIds: readonly number[]): SQL {
-  const ids = sql`${`{${groupIds.join(',')}}`}::int[]`;
+  const ids = sql`${sql.param(groupIds)}::int[]`;
   return membersOf(sql`
       select g.id, g.kind, g.filter, g.organization_id, o.is_provider
       from device_groups g join organizations o on o.id = g.organization_id

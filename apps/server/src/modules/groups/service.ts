@@ -153,7 +153,7 @@ async function checkDevices(db: Db, organization: number, ids: readonly number[]
   const rows = await rowsOf<{ id: number }>(
     db,
     sql`select d.id from rms_devices d join organizations o on o.id = ${organization}
-        where d.id = any(${`{${ids.join(',')}}`}::int[]) and d.is_active
+        where d.id = any(${sql.param(ids)}::int[]) and d.is_active
           and (o.is_provider or d.organization_id = o.id)`,
   );
   const ok = new Set(rows.map((r) => r.id));
@@ -167,7 +167,7 @@ const addMembers = (db: Db, group: number, ids: readonly number[]) =>
   ids.length === 0
     ? Promise.resolve()
     : db.execute(sql`insert into device_group_members (group_id, device_id)
-        select ${group}, unnest(${`{${ids.join(',')}}`}::int[]) on conflict do nothing`);
+        select ${group}, unnest(${sql.param(ids)}::int[]) on conflict do nothing`);
 
 export async function createGroup(db: Db, auth: AuthUser, body: GroupCreateBody): Promise<GroupRow> {
   const organization = await actingOrganization(db, auth, body.organization);
@@ -224,7 +224,7 @@ export async function changeMembers(
   await db.transaction(async (tx) => {
     if (body.remove?.length)
       await tx.execute(sql`delete from device_group_members
-        where group_id = ${id} and device_id = any(${`{${body.remove.join(',')}}`}::int[])`);
+        where group_id = ${id} and device_id = any(${sql.param(body.remove)}::int[])`);
     await addMembers(tx, id, body.add ?? []);
     await tx.execute(sql`update device_groups set updated_at = now() where id = ${id}`);
   });

@@ -57,7 +57,7 @@ const SELECT = sql`
 
 async function withDeviceCounts(db: Db, records: ScheduleRecord[]): Promise<ScheduleRow[]> {
   const ids = records.map((r) => r.id);
-  const covered = ids.length ? await coveredDevices(db, sql`s.id = any(${`{${ids.join(',')}}`}::int[])`) : [];
+  const covered = ids.length ? await coveredDevices(db, sql`s.id = any(${sql.param(ids)}::int[])`) : [];
   const counts = new Map<number, number>();
   for (const c of covered) counts.set(c.schedule_id, (counts.get(c.schedule_id) ?? 0) + 1);
   return records.map((r) => ({

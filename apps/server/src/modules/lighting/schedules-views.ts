@@ -91,7 +91,7 @@ export async function scheduleConflicts(
   const names = page.length
     ? await rowsOf<{ id: number; device_id: string }>(
         db,
-        sql`select id, device_id from rms_devices where id = any(${`{${page.map((c) => c.device).join(',')}}`}::int[])`,
+        sql`select id, device_id from rms_devices where id = any(${sql.param(page.map((c) => c.device))}::int[])`,
       )
     : [];
   const rmsId = new Map(names.map((n) => [n.id, n.device_id]));
@@ -132,7 +132,7 @@ export async function scheduleCalendar(
       or s.organization_id = (select id from organizations where is_provider limit 1))`;
     const covering = await coveredDevices(db, where, sql`gd.device_id = ${query.device!}`);
     const ids = covering.map((c) => c.schedule_id);
-    rules = ids.length ? await loadRules(db, sql`s.id = any(${`{${ids.join(',')}}`}::int[])`) : [];
+    rules = ids.length ? await loadRules(db, sql`s.id = any(${sql.param(ids)}::int[])`) : [];
   }
   const profileIds = [
     ...new Set(rules.flatMap((r) => [r.profileId, ...r.exceptions.map((e) => e.profileId)])),
@@ -140,7 +140,7 @@ export async function scheduleCalendar(
   const profiles = profileIds.length
     ? await rowsOf<{ id: number; name: string }>(
         db,
-        sql`select id, name from dimming_profiles where id = any(${`{${profileIds.join(',')}}`}::int[])`,
+        sql`select id, name from dimming_profiles where id = any(${sql.param(profileIds)}::int[])`,
       )
     : [];
   const profileName = new Map(profiles.map((p) => [p.id, p.name]));

@@ -41,7 +41,7 @@ export interface ReplanResult {
 /** A plan superseded before it went out is not sent (the dispatcher sends a device's commands in order). */
 export const SUPERSEDED = 'Superseded by a newer plan';
 
-const ints = (list: readonly number[]) => sql`${`{${list.join(',')}}`}::int[]`;
+const ints = (list: readonly number[]) => sql`${sql.param(list)}::int[]`;
 
 interface ScheduleRow {
   id: number;

@@ -65,7 +65,7 @@ export async function syncDeliveries(db: Db, now = new Date()): Promise<SyncResu
           for update of d`,
     );
     if (due.length === 0) return { updated: updated.length, resent: 0 };
-    const ids = sql`${`{${due.map((d) => d.device_id).join(',')}}`}::int[]`;
+    const ids = sql`${sql.param(due.map((d) => d.device_id))}::int[]`;
     const commands = await rowsOf<{ id: number; device_id: number }>(
       tx,
       sql`insert into device_commands (device_id, organization_id, kind, payload)
@@ -76,7 +76,7 @@ export async function syncDeliveries(db: Db, now = new Date()): Promise<SyncResu
     );
     await tx.execute(sql`
       update schedule_deliveries d set command_id = c.id, attempts = d.attempts + 1, updated_at = ${at}::timestamptz
-      from unnest(${sql`${`{${commands.map((c) => c.device_id).join(',')}}`}::int[]`},
+      from unnest(${sql`${sql.param(commands.map((c) => c.device_id))}::int[]`},
                   ${sql`${sql.param(commands.map((c) => c.id))}::bigint[]`}) as c(device_id, id)
       where d.device_id = c.device_id`);
     await notifyRecorded(
