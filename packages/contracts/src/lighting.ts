@@ -92,18 +92,10 @@ export const profileSteps = z
       });
   });
 
-export const profileInput = z.object({
-  organization: bodyId,
-  name: requiredText('Name', 100),
-  steps: profileSteps,
-});
-export type ProfileInput = z.infer<typeof profileInput>;
-
 // ---- Schedules ----------------------------------------------------------------------------------
 
 /** Weekdays as ISO numbers, 1 Monday … 7 Sunday; a night belongs to the weekday of its evening. */
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
-export const WEEKDAY_LABELS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
 export const weekdays = z
   .array(z.number().int().min(1).max(7))
   .min(1, 'Pick at least one weekday')
@@ -155,21 +147,6 @@ export type SchedulePayload = z.infer<typeof schedulePayload>;
 /** A device's delivery, as the console shows it. */
 export const DELIVERY_STATUSES = ['pending', 'applied', 'failed', 'retrying'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
-export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
-  pending: 'Pending',
-  applied: 'Applied',
-  failed: 'Failed',
-  retrying: 'Retrying',
-};
-
-// ---- Energy report ------------------------------------------------------------------------------
-
-/**
- * kg CO₂ per kWh of grid electricity avoided: India's weighted average grid emission factor as
- * published by the Central Electricity Authority (CO₂ Baseline Database, FY 2022-23: 0.716 t/MWh).
- * The deployment sets its own with GRID_CO2_KG_PER_KWH.
- */
-export const DEFAULT_GRID_CO2_KG_PER_KWH = 0.716;
 
 // ---- Which schedule runs a device on a night --------------------------------------------------------
 
