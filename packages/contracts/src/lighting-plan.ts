@@ -14,27 +14,8 @@ import type { PlanNight, ProfileStep } from './lighting';
 const MINUTE = 60_000;
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 
-/**
- * Offsets by zone and quarter hour: a zone's offset changes only on a quarter hour (every zone's
- * offsets and transition times are whole quarter hours), and formatting a date is the slow part of a
- * night's plan (a schedule for thousands of devices asks for the same few nights' times over and over).
- */
-const QUARTER_HOUR = 15 * MINUTE;
-const offsetCache = new Map<string, number>();
-const MAX_CACHED_OFFSETS = 50_000;
-
 /** The zone's offset from UTC at `instant`, in ms. */
 function zoneOffset(zone: string, instant: number): number {
-  const key = `${zone}|${Math.floor(instant / QUARTER_HOUR)}`;
-  const cached = offsetCache.get(key);
-  if (cached !== undefined) return cached;
-  if (offsetCache.size >= MAX_CACHED_OFFSETS) offsetCache.clear();
-  const offset = formattedOffset(zone, instant);
-  offsetCache.set(key, offset);
-  return offset;
-}
-
-function formattedOffset(zone: string, instant: number): number {
   let format = offsetFormats.get(zone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
