@@ -9,11 +9,9 @@ import {
   type AlarmRuleRow,
   type EffectiveAlarmRule,
 } from '@rms/contracts/alarm-rules';
-import { organizationApi } from '@rms/contracts/api/organizations';
 import { ALARM_LABELS } from '@rms/contracts/telemetry';
-import { apiRows } from '../../api/queries';
-import { useCanOpen } from '../../auth/use-allows';
 import { useSession } from '../../auth/use-session';
+import { useOrganizationChoices } from '../../components/organization-choices';
 import { SeverityTag } from '../../components/alarm-severity';
 import { EMPTY } from '../../lib/format';
 import { effectiveRulesQuery, ruleChoicesQuery, savedRulesQuery, useDeleteRule, type RuleScope } from './api';
@@ -45,19 +43,12 @@ function thresholds(rule: EffectiveAlarmRule): string {
 export function AlarmRulesPage() {
   const { message } = App.useApp();
   const session = useSession();
-  const isProvider = session?.user.organization_data.is_provider ?? false;
-  const canListOrganizations = useCanOpen('/company-view');
   const [organization, setOrganization] = useState<number | undefined>(undefined);
   const [project, setProject] = useState<string | undefined>(undefined);
   const [editing, setEditing] = useState<RuleEditing | null>(null);
   const scope: RuleScope = { organization, project };
 
-  const organizations = useQuery({
-    ...apiRows(organizationApi.list),
-    enabled: isProvider && canListOrganizations,
-    staleTime: 5 * 60_000,
-    meta: { silent: true },
-  });
+  const organizations = useOrganizationChoices();
   const effective = useQuery(effectiveRulesQuery(scope));
   const saved = useQuery(savedRulesQuery(scope));
   const choices = useQuery(ruleChoicesQuery(organization));
@@ -172,7 +163,7 @@ export function AlarmRulesPage() {
           Alarm Rules
         </Typography.Title>
         <Flex wrap gap={12}>
-          {isProvider && organizations.isSuccess && (
+          {organizations && (
             <Select
               aria-label="Organization"
               style={{ minWidth: 220 }}
@@ -182,7 +173,7 @@ export function AlarmRulesPage() {
                 setOrganization(value);
                 setProject(undefined);
               }}
-              options={organizations.data.map((o) => ({ value: o.id, label: o.company_name }))}
+              options={organizations}
             />
           )}
           <Select

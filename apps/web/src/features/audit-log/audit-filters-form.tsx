@@ -1,11 +1,7 @@
 import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { organizationApi } from '@rms/contracts/api/organizations';
-import { apiRows } from '../../api/queries';
-import { useCanOpen } from '../../auth/use-allows';
-import { useSession } from '../../auth/use-session';
+import { useOrganizationChoices } from '../../components/organization-choices';
 import { DATE_FORMAT } from '../../lib/format';
 import { actionsOf, AUDITED_AREAS } from './actions';
 import type { AuditFilters } from './use-audit-filters';
@@ -35,15 +31,8 @@ export function AuditFiltersForm({
 }) {
   const [form] = Form.useForm<FilterValues>();
   const area = Form.useWatch('area', form);
-  const isProvider = useSession()?.user.organization_data.is_provider ?? false;
   // The organization list needs a code of its own; without it the provider filters by the rows' names.
-  const canListOrganizations = useCanOpen('/company-view');
-  const organizations = useQuery({
-    ...apiRows(organizationApi.list),
-    enabled: isProvider && canListOrganizations,
-    staleTime: 5 * 60_000,
-    meta: { silent: true },
-  });
+  const organizations = useOrganizationChoices();
 
   const initial: FilterValues = {
     ...value,
@@ -126,14 +115,14 @@ export function AuditFiltersForm({
             />
           </Form.Item>
         </Col>
-        {isProvider && organizations.isSuccess && (
+        {organizations && (
           <Col xs={24} sm={12} lg={6}>
             <Form.Item label="Organization" name="organization">
               <Select
                 allowClear
                 showSearch={{ optionFilterProp: 'label' }}
                 placeholder="Every organization"
-                options={organizations.data.map((o) => ({ value: o.id, label: o.company_name }))}
+                options={organizations}
               />
             </Form.Item>
           </Col>

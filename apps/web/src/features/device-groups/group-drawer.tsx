@@ -1,13 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Drawer, Flex, Form, Input, Radio, Select, Typography } from 'antd';
 import { useDeferredValue, useEffect, useState } from 'react';
-import { organizationApi } from '@rms/contracts/api/organizations';
 import type { GroupRow } from '@rms/contracts/groups';
 import { TAG_MESSAGE, TAG_PATTERN, type GroupFilter, type GroupKind } from '@rms/contracts/lighting';
 import { ApiError } from '../../api/errors';
-import { apiRows } from '../../api/queries';
-import { useCanOpen } from '../../auth/use-allows';
 import { useSession } from '../../auth/use-session';
+import { useOrganizationChoices } from '../../components/organization-choices';
 import { StateCitySelect } from '../../components/state-city-select';
 import { groupPreviewQuery, useCreateGroup, useUpdateGroup } from './api';
 import { DevicePicker } from './device-picker';
@@ -61,15 +59,9 @@ export function GroupDrawer({ editing, readOnly, onClose, onSaved }: GroupDrawer
   const [failure, setFailure] = useState<string | null>(null);
   const session = useSession();
   const isProvider = session?.user.organization_data.is_provider ?? false;
-  const canListOrganizations = useCanOpen('/company-view');
   const group = editing?.group ?? null;
   const isNew = editing !== null && group === null;
-  const organizations = useQuery({
-    ...apiRows(organizationApi.list),
-    enabled: editing !== null && isProvider && canListOrganizations,
-    staleTime: 5 * 60_000,
-    meta: { silent: true },
-  });
+  const organizationOptions = useOrganizationChoices(editing !== null);
   const kind = Form.useWatch('kind', form) ?? group?.kind;
   const chosenOrganization = Form.useWatch('organization', form);
   const owner = group?.organization ?? chosenOrganization;
@@ -132,8 +124,6 @@ export function GroupDrawer({ editing, readOnly, onClose, onSaved }: GroupDrawer
     );
   };
 
-  const organizationOptions = (organizations.data ?? []).map((o) => ({ value: o.id, label: o.company_name }));
-
   return (
     <Drawer
       open={editing !== null}
@@ -164,7 +154,7 @@ export function GroupDrawer({ editing, readOnly, onClose, onSaved }: GroupDrawer
         onFinish={onFinish}
         disabled={readOnly}
       >
-        {isNew && isProvider && organizations.isSuccess && (
+        {isNew && organizationOptions && (
           <Form.Item name="organization" label="Organization">
             <Select
               allowClear
@@ -203,7 +193,7 @@ export function GroupDrawer({ editing, readOnly, onClose, onSaved }: GroupDrawer
               Every active device of the organization that matches all the criteria given; leave a field empty
               to not narrow by it.
             </Typography.Paragraph>
-            {ownerIsProvider && organizations.isSuccess && (
+            {ownerIsProvider && organizationOptions && (
               <Form.Item name={['filter', 'organization']} label="Customer organization">
                 <Select
                   allowClear

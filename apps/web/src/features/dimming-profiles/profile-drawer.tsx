@@ -1,12 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Col, Drawer, Flex, Form, Input, Row, Select } from 'antd';
 import { useEffect, useState } from 'react';
-import { organizationApi } from '@rms/contracts/api/organizations';
 import type { ProfileRow } from '@rms/contracts/profiles';
 import { ApiError } from '../../api/errors';
-import { apiRows } from '../../api/queries';
-import { useCanOpen } from '../../auth/use-allows';
-import { useSession } from '../../auth/use-session';
+import { useOrganizationChoices } from '../../components/organization-choices';
 import { useCreateProfile, useUpdateProfile } from './api';
 import { ProfilePreview } from './profile-preview';
 import { StepList } from './step-list';
@@ -44,16 +40,8 @@ export function ProfileDrawer({ editing, readOnly, onClose, onSaved }: ProfileDr
   const create = useCreateProfile();
   const update = useUpdateProfile();
   const [failure, setFailure] = useState<string | null>(null);
-  const session = useSession();
-  const isProvider = session?.user.organization_data.is_provider ?? false;
-  const canListOrganizations = useCanOpen('/company-view');
   const isNew = editing !== null && editing.profile === null;
-  const organizations = useQuery({
-    ...apiRows(organizationApi.list),
-    enabled: isNew && isProvider && canListOrganizations,
-    staleTime: 5 * 60_000,
-    meta: { silent: true },
-  });
+  const organizations = useOrganizationChoices(isNew);
   const steps = Form.useWatch('steps', form);
 
   const profile = editing?.profile;
@@ -131,13 +119,13 @@ export function ProfileDrawer({ editing, readOnly, onClose, onSaved }: ProfileDr
             }}
             disabled={readOnly}
           >
-            {isNew && isProvider && organizations.isSuccess && (
+            {isNew && organizations && (
               <Form.Item name="organization" label="Organization">
                 <Select
                   allowClear
                   placeholder="Your organization"
                   showSearch={{ optionFilterProp: 'label' }}
-                  options={organizations.data.map((o) => ({ value: o.id, label: o.company_name }))}
+                  options={organizations}
                 />
               </Form.Item>
             )}
