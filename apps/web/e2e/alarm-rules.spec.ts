@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ALARM_RULE_MESSAGES as M } from '@rms/contracts/alarm-rules';
 import { activate, adminToken, createReportingDevice, sampleAt, sendTelemetry } from './device-fixtures';
-import { E2E_ADMIN, signInThroughForm } from './fixtures';
+import { E2E_ADMIN, signInThroughForm, shootAtWidths } from './fixtures';
 
 // The alarm rules walk (docs/alarms.md): the admin opens Monitoring → Alarm Rules, raises the
 // organization's battery threshold, gives one project a rule of its own, and the project's device,
@@ -11,14 +11,7 @@ const CODE = `RUL-${stamp}`;
 const PROJECT = `Ring Road ${stamp}`;
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const width of [1440, 760]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const shoot = (page: Page, name: string) => shootAtWidths(page, SHOTS && `${SHOTS}/${name}`);
 
 test('set an organization rule and a project override; the alarm names its rule', async ({
   page,

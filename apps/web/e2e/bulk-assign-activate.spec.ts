@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { BULK_AREAS, BULK_MESSAGES } from '@rms/contracts/bulk-upload';
-import { E2E_ADMIN, signInThroughForm } from './fixtures';
+import { E2E_ADMIN, signInThroughForm, shootAtWidths } from './fixtures';
 import { downloadSample, expectRefused, expectSaved, rowWith, sheetOf, uploadSheet } from './sheets';
 
 // Bulk assignment and activation from Excel: the provider admin uploads an Assign RMS sheet (a bad row
@@ -74,12 +74,7 @@ async function signIn(page: Page) {
 }
 
 /** 1440 and 760 px wide; a whole-page shot would leave an open modal's mask short of the page's end. */
-async function shoot(page: Page, path: string) {
-  await page.screenshot({ path: `${path}-1440.png` });
-  await page.setViewportSize({ width: 760, height: 900 });
-  await page.screenshot({ path: `${path}-760.png` });
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const shoot = (page: Page, path: string) => shootAtWidths(page, path);
 
 test.describe.configure({ mode: 'serial' });
 

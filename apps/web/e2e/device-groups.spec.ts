@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { activate, adminToken, createRmsId } from './device-fixtures';
-import { E2E_ADMIN, signInThroughForm } from './fixtures';
+import { E2E_ADMIN, signInThroughForm, shootAtWidths } from './fixtures';
 
 // The device groups walk (docs/device-groups.md): the admin makes a dynamic group of one project and
 // sees what it selects as the criteria are typed, then a static group of a chosen device, adds a second
@@ -10,17 +10,8 @@ const stamp = Date.now().toString(36).toUpperCase();
 const PROJECT = `Ring Road ${stamp}`;
 const [ONE, TWO, OTHER] = ['A', 'B', 'C'].map((x) => `GRP-${stamp}-${x}`);
 
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  const size = page.viewportSize() ?? { width: 1440, height: 900 };
-  for (const width of [1440, 760]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${dir}/${name}-${width}.png` });
-  }
-  await page.setViewportSize(size);
-}
+const shoot = (page: Page, name: string) =>
+  shootAtWidths(page, process.env.SCREENSHOT_DIR && `${process.env.SCREENSHOT_DIR}/${name}`);
 
 test('make a dynamic and a static group, change its devices, delete it', async ({ page, request }) => {
   test.setTimeout(120_000);

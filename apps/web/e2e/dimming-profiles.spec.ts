@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { activate, adminToken, createReportingDevice } from './device-fixtures';
-import { E2E_ADMIN, signInThroughForm } from './fixtures';
+import { E2E_ADMIN, signInThroughForm, shootAtWidths } from './fixtures';
 
 // The dimming profiles walk (docs/dimming-profiles.md): the admin adds a profile from the common plan,
 // is refused a fourth lit step, previews the night at the map's default place and then at a device's
@@ -10,17 +10,8 @@ const stamp = Date.now().toString(36).toUpperCase();
 const CODE = `DP-${stamp}`;
 const NAME = `Weeknight ${stamp}`;
 
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  const size = page.viewportSize() ?? { width: 1440, height: 900 };
-  for (const width of [1440, 760]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${dir}/${name}-${width}.png` });
-  }
-  await page.setViewportSize(size);
-}
+const shoot = (page: Page, name: string) =>
+  shootAtWidths(page, process.env.SCREENSHOT_DIR && `${process.env.SCREENSHOT_DIR}/${name}`);
 
 test('add a dimming profile, preview its night at a place and a device, duplicate and delete', async ({
   page,

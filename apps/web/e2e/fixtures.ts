@@ -61,3 +61,19 @@ export async function signOut(page: Page, from: 'user menu' | 'side menu' = 'use
   await expect(page).toHaveURL(/\/login\/\?next=%2F$/);
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
 }
+
+/**
+ * The screen at 1440 and 760 px wide, as `<prefix>-1440.png` and `<prefix>-760.png` (whole pages),
+ * then back to 1440. No prefix: nothing is taken (walks that shoot only when SCREENSHOT_DIR is set).
+ * Each width waits a moment: charts and the map follow their container's new width.
+ */
+export async function shootAtWidths(page: Page, prefix: string | undefined): Promise<void> {
+  if (!prefix) return;
+  for (const width of [1440, 760]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(300);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${prefix}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { HARVEST_MESSAGES } from '@rms/contracts/monitoring';
 import { activate, adminToken } from './device-fixtures';
-import { createEmployee, E2E_ADMIN, signInThroughForm } from './fixtures';
+import { createEmployee, E2E_ADMIN, signInThroughForm, shootAtWidths } from './fixtures';
 
 // Monitoring walk on one activated device whose telemetry arrives through HTTP ingest: the dashboard's
 // panels, the header's device search into /analysis (status, cards, load switch), and /alarms-view.
@@ -92,15 +92,7 @@ async function deviceWithTelemetry(request: APIRequestContext): Promise<{ id: nu
   return { id, city };
 }
 
-async function shoot(page: Page, name: string) {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.waitForTimeout(300); // the chart redraws to its new width
-  await page.screenshot({ path: `${SHOTS}/${name}-1440.png`, fullPage: true });
-  await page.setViewportSize({ width: 760, height: 900 });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SHOTS}/${name}-760.png`, fullPage: true });
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const shoot = (page: Page, name: string) => shootAtWidths(page, `${SHOTS}/${name}`);
 
 test('dashboard, header search into /analysis, load switch and /alarms-view follow the device’s telemetry', async ({
   page,

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { activate, adminToken, createReportingDevice, sampleAt, sendTelemetry } from './device-fixtures';
-import { E2E_ADMIN, signInThroughForm } from './fixtures';
+import { E2E_ADMIN, signInThroughForm, shootAtWidths } from './fixtures';
 import { SERVER_TIME_ZONE } from '../playwright.shared';
 
 // Device Report, Graph View and Map View over three activated devices of one project, a few km apart
@@ -77,15 +77,7 @@ async function pick(page: Page, label: string, option: string) {
   await page.locator('.ant-select-item-option', { hasText: option }).first().click();
 }
 
-async function shoot(page: Page, name: string) {
-  for (const width of [1440, 760]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300); // charts and the map follow their container's new width
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const shoot = (page: Page, name: string) => shootAtWidths(page, `${SHOTS}/${name}`);
 
 test('device report: rows of the project, filters narrow, Download Report opens the CSV', async ({
   page,

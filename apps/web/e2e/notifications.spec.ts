@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { adminToken, createReportingDevice, sampleAt, sendTelemetry } from './device-fixtures';
-import { E2E_ADMIN, signInThroughForm } from './fixtures';
+import { E2E_ADMIN, signInThroughForm, shootAtWidths } from './fixtures';
 
 // The notifications walk (docs/notifications.md): a device's lamp goes dark (a critical alarm); the
 // admin's bell counts it, live, without a reload; its dropdown lists it, and opening it marks it read
@@ -9,13 +9,7 @@ import { E2E_ADMIN, signInThroughForm } from './fixtures';
 const stamp = Date.now().toString(36).toUpperCase();
 const CODE = `NTF-${stamp}`;
 
-async function shoot(page: Page, name: string) {
-  for (const width of [1440, 760]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`) });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const shoot = (page: Page, name: string) => shootAtWidths(page, test.info().outputPath(name));
 
 test('the bell counts a new alarm live, lists it and opens it; the settings save', async ({
   page,

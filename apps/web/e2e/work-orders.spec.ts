@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { adminToken, createReportingDevice, sampleAt, sendTelemetry } from './device-fixtures';
-import { E2E_ADMIN, PNG_FILE, signInThroughForm } from './fixtures';
+import { E2E_ADMIN, PNG_FILE, signInThroughForm, shootAtWidths } from './fixtures';
 
 // The work order walk (docs/work-orders.md): a device reports a dark lamp; on /alarms-view the admin
 // ticks the alarm and creates a work order (due by the critical SLA, 24 h), starts it, adds a note and
@@ -10,17 +10,8 @@ import { E2E_ADMIN, PNG_FILE, signInThroughForm } from './fixtures';
 const stamp = Date.now().toString(36).toUpperCase();
 const CODE = `WO-${stamp}`;
 
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  const size = page.viewportSize() ?? { width: 1440, height: 900 };
-  for (const width of [1440, 760]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${dir}/${name}-${width}.png` });
-  }
-  await page.setViewportSize(size);
-}
+const shoot = (page: Page, name: string) =>
+  shootAtWidths(page, process.env.SCREENSHOT_DIR && `${process.env.SCREENSHOT_DIR}/${name}`);
 
 test('create a work order from an alarm, work it, finish it and see the alarm clear', async ({
   page,
