@@ -91,7 +91,6 @@ export const profileDeviceChoice = z.object({
   /** The project (its active activation's name), if activated. */
   project: z.string().nullable(),
 });
-export const PROFILE_DEVICE_CHOICES_MAX = 50;
 
 const LOAD = PARAMETERS.load_regulation;
 export const PREVIEW_FIRST_DAY = '2000-01-01';

@@ -6,8 +6,8 @@ import { routeEndpoint as route } from '../../endpoint-route';
 import {
   changeMembers,
   createGroup,
+  deviceCandidates,
   deleteGroup,
-  groupCandidates,
   groupDeviceList,
   groupOf,
   listGroups,
@@ -21,7 +21,7 @@ import {
 export const groupRoutes: FastifyPluginAsync = async (app) => {
   route(app, G.groupList, (request) => listGroups(app.db, caller(request), request.query));
   route(app, G.groupPreview, (request) => previewGroup(app.db, caller(request), request.body));
-  route(app, G.groupCandidates, (request) => groupCandidates(app.db, caller(request), request.query));
+  route(app, G.groupCandidates, (request) => deviceCandidates(app.db, caller(request), request.query));
   route(app, G.groupGet, (request) => groupOf(app.db, caller(request), request.params.id));
   route(app, G.groupDevices, (request) =>
     groupDeviceList(app.db, caller(request), request.params.id, request.query),

@@ -283,11 +283,15 @@ export async function previewGroup(
   return { count: Number(total?.n ?? 0), devices: rows };
 }
 
-/** A static group's candidates: the organization's active devices matching `query`. */
-export async function groupCandidates(
+/**
+ * Devices to pick from: the acting organization's active devices (the provider's: any) matching
+ * `query` by RMS ID or project, `first` (a device picked already) ahead of the rest so a picker can
+ * name it whatever the search. A static group's candidates, and the profile preview's devices.
+ */
+export async function deviceCandidates(
   db: Db,
   auth: AuthUser,
-  query: { organization?: number | undefined; query?: string | undefined },
+  query: { organization?: number | undefined; query?: string | undefined; first?: number | undefined },
 ) {
   const organization = await actingOrganization(db, auth, query.organization);
   const pattern = query.query ? containsPattern(query.query) : null;
@@ -300,6 +304,7 @@ export async function groupCandidates(
         left join device_live_state l on l.device_id = d.id
         where d.is_active and (o.is_provider or d.organization_id = o.id)
           ${pattern ? sql`and (d.device_id ilike ${pattern} or a.name ilike ${pattern})` : sql``}
-        order by d.device_id limit ${GROUP_CANDIDATES_MAX}`,
+        order by ${query.first === undefined ? sql`` : sql`(d.id = ${query.first}) desc,`} d.device_id
+        limit ${GROUP_CANDIDATES_MAX}`,
   );
 }

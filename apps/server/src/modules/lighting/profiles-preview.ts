@@ -2,17 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { ProfileStep } from '@rms/contracts/lighting';
 import { levelAt, nightPlan, nightUse, type Place } from '@rms/contracts/lighting-plan';
 import { PARAMETER_DEFAULTS } from '@rms/contracts/parameters';
-import {
-  PREVIEW_SERIES_MINUTES,
-  PROFILE_DEVICE_CHOICES_MAX,
-  PROFILE_MESSAGES,
-  type ProfilePreview,
-} from '@rms/contracts/profiles';
+import { PREVIEW_SERIES_MINUTES, PROFILE_MESSAGES, type ProfilePreview } from '@rms/contracts/profiles';
 import type { AuthUser } from '../../auth/access';
 import { today } from '../../calendar';
 import type { Db } from '../../db/client';
+import { deviceCandidates } from '../groups';
 import { rowsOf } from '../../db/rows';
-import { containsPattern } from '../../db/search';
 import { fieldError, notFound } from '../../errors';
 
 // The preview (docs/dimming-profiles.md): steps, saved or not, made concrete for one night at a place
@@ -129,21 +124,12 @@ export async function previewProfile(
 }
 
 /** The caller's active devices by RMS ID or project, for the preview's picker. */
+/** The preview's device picker: the caller's devices to pick from (the groups area's candidates). */
 export async function profileDevices(
   db: Db,
   auth: AuthUser,
   query: { query?: string | undefined; id?: number | undefined },
 ) {
-  const text = query.query?.trim();
-  return rowsOf<{ id: number; device_id: string; project: string | null }>(
-    db,
-    sql`
-      select d.id, d.device_id, a.name as project
-      from rms_devices d left join activations a on a.device_id = d.id and a.is_active
-      where d.is_active
-        ${auth.isProvider ? sql`` : sql`and d.organization_id = ${auth.organizationId}`}
-        ${text ? sql`and (d.device_id ilike ${containsPattern(text)} or a.name ilike ${containsPattern(text)})` : sql``}
-      order by ${query.id === undefined ? sql`` : sql`(d.id = ${query.id}) desc,`} d.device_id
-      limit ${PROFILE_DEVICE_CHOICES_MAX}`,
-  );
+  const found = await deviceCandidates(db, auth, { query: query.query, first: query.id });
+  return found.map(({ id, device_id, project }) => ({ id, device_id, project }));
 }
