@@ -19,7 +19,3 @@ export async function listScope(
   if (named !== undefined) return sql`${column} = ${await actingOrganization(db, auth, named)}`;
   return auth.isProvider ? sql`true` : sql`${column} = ${auth.organizationId}`;
 }
-
-/** Whether the caller reaches a row of `organizationId`. */
-export const reaches = (auth: AuthUser, organizationId: number) =>
-  auth.isProvider || organizationId === auth.organizationId;

@@ -20,7 +20,8 @@ import { guardUnique } from '../../db/unique-violation';
 import { badRequest, fieldError, notFound } from '../../errors';
 import { coveredDevices } from './schedules-rules';
 import { actingOrganization } from '../../auth/acting-organization';
-import { listScope, reaches } from './schedules-scope';
+import { listScope } from './schedules-scope';
+import { canSeeOrganization } from '../../auth/tenant';
 
 // Lighting schedules (docs/lighting-schedules.md): read and changed within the caller's scope. A
 // schedule's group and profile belong to its organization (or, for the provider's people, to the
@@ -120,7 +121,8 @@ export async function listSchedules(
 /** The schedule's record if the caller reaches it; 404 otherwise. */
 async function recordOf(db: Db, auth: AuthUser, id: number): Promise<ScheduleRecord> {
   const [record] = await rowsOf<ScheduleRecord>(db, sql`${SELECT} where s.id = ${id}`);
-  if (!record || !reaches(auth, record.organization_id)) throw notFound(SCHEDULE_MESSAGES.notFound);
+  if (!record || !canSeeOrganization(auth, record.organization_id))
+    throw notFound(SCHEDULE_MESSAGES.notFound);
   return record;
 }
 
@@ -155,7 +157,7 @@ async function checkOwned(
   );
   const fits =
     row &&
-    reaches(auth, row.organization_id) &&
+    canSeeOrganization(auth, row.organization_id) &&
     (row.organization_id === organizationId || (row.is_provider && auth.isProvider));
   if (!fits) throw fieldError(field, SCHEDULE_MESSAGES[field]);
 }

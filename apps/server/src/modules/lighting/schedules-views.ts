@@ -19,7 +19,8 @@ import { containsPattern } from '../../db/search';
 import { fieldError, notFound } from '../../errors';
 import { addDays, coveredDevices, daysBetween, loadRules, type NamedRule } from './schedules-rules';
 import { actingOrganization } from '../../auth/acting-organization';
-import { listScope, reaches } from './schedules-scope';
+import { listScope } from './schedules-scope';
+import { canSeeOrganization } from '../../auth/tenant';
 
 // What the schedules make of the nights (docs/lighting-schedules.md): the devices more than one
 // schedule claims, a month's calendar for a group or a device, and how the plans reached the devices.
@@ -120,14 +121,14 @@ export async function scheduleCalendar(
       db,
       sql`select organization_id from device_groups where id = ${query.group}`,
     );
-    if (!group || !reaches(auth, group.organization_id)) throw notFound();
+    if (!group || !canSeeOrganization(auth, group.organization_id)) throw notFound();
     rules = await loadRules(db, sql`s.group_id = ${query.group}`);
   } else {
     const [device] = await rowsOf<{ organization_id: number }>(
       db,
       sql`select organization_id from rms_devices where id = ${query.device!} and is_active`,
     );
-    if (!device || !reaches(auth, device.organization_id)) throw notFound();
+    if (!device || !canSeeOrganization(auth, device.organization_id)) throw notFound();
     const where = sql`(s.organization_id = ${device.organization_id}
       or s.organization_id = (select id from organizations where is_provider limit 1))`;
     const covering = await coveredDevices(db, where, sql`gd.device_id = ${query.device!}`);
