@@ -1,4 +1,4 @@
-import { eq, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AuthUser } from './access';
 
@@ -6,8 +6,9 @@ import type { AuthUser } from './access';
 // Services add this condition to every query over organization-owned rows; a row outside the scope
 // is answered as 404, never 403, so its existence does not leak.
 
-export function orgScope(column: PgColumn, auth: AuthUser): SQL | undefined {
-  return auth.isProvider ? undefined : eq(column, auth.organizationId);
+/** The condition on an organization column (a table's, or a raw query's as `sql`); undefined: every row. */
+export function orgScope(column: PgColumn | SQL, auth: AuthUser): SQL | undefined {
+  return auth.isProvider ? undefined : sql`${column} = ${auth.organizationId}`;
 }
 
 export function canSeeOrganization(auth: AuthUser, organizationId: number): boolean {

@@ -11,6 +11,7 @@ import {
 } from '@rms/contracts/groups';
 import type { GroupFilter, GroupKind } from '@rms/contracts/lighting';
 import type { AuthUser } from '../../auth/access';
+import { orgScope } from '../../auth/tenant';
 import { actingOrganization } from '../../auth/acting-organization';
 import type { Db } from '../../db/client';
 import { pageOf, pageWindow, type PageParams } from '../../db/paging';
@@ -45,8 +46,7 @@ const SELECT = sql`
     (select count(*) from lighting_schedules s where s.group_id = g.id)::int as schedules
   from device_groups g join organizations o on o.id = g.organization_id`;
 
-const scope = (auth: AuthUser) =>
-  auth.isProvider ? sql`true` : sql`g.organization_id = ${auth.organizationId}`;
+const scope = (auth: AuthUser) => orgScope(sql`g.organization_id`, auth) ?? sql`true`;
 
 /** Each group's device count now, in one statement. */
 async function deviceCounts(db: Db, ids: number[]): Promise<Map<number, number>> {

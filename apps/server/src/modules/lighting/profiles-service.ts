@@ -7,6 +7,7 @@ import {
   type ProfileUpdateBody,
 } from '@rms/contracts/profiles';
 import type { AuthUser } from '../../auth/access';
+import { orgScope } from '../../auth/tenant';
 import { actingOrganization } from '../../auth/acting-organization';
 import type { Db } from '../../db/client';
 import { pageOf, pageWindow, type PageParams } from '../../db/paging';
@@ -51,8 +52,7 @@ const SELECT = sql`
     (select count(*) from schedule_exceptions e where e.profile_id = p.id)::int as exceptions
   from dimming_profiles p join organizations o on o.id = p.organization_id`;
 
-const scope = (auth: AuthUser) =>
-  auth.isProvider ? sql`true` : sql`p.organization_id = ${auth.organizationId}`;
+const scope = (auth: AuthUser) => orgScope(sql`p.organization_id`, auth) ?? sql`true`;
 
 export async function listProfiles(
   db: Db,
