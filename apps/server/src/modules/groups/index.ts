@@ -2,4 +2,4 @@
 // groupDevices / groupDevicesSql.
 export { groupRoutes } from './routes';
 export { deviceCandidates } from './service';
-export { filterDevicesSql, groupDevices, groupDevicesSql, type GroupDevice } from './members';
+export { groupDevices, groupDevicesSql, type GroupMember } from './members';

@@ -11,7 +11,7 @@ import { rowsOf } from '../../db/rows';
 // One statement for any number of groups, so schedules, bulk actions and reports resolve their groups
 // together.
 
-export interface GroupDevice {
+export interface GroupMember {
   groupId: number;
   deviceId: number;
   organizationId: number;
@@ -60,7 +60,7 @@ function membersOf(groups: SQL): SQL {
 }
 
 /** The devices of `groupIds` now, a device once per group. */
-export async function groupDevices(db: Db, groupIds: readonly number[]): Promise<GroupDevice[]> {
+export async function groupDevices(db: Db, groupIds: readonly number[]): Promise<GroupMember[]> {
   if (groupIds.length === 0) return [];
   const rows = await rowsOf<{ group_id: number; device_id: number; organization_id: number }>(
     db,
