@@ -1,8 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { nightChoice, type PlanNight, type ProfileStep, type ScheduleRule } from '@rms/contracts/lighting';
-import { nightPlan, nightUse } from '@rms/contracts/lighting-plan';
+import {
+  type NightChoice,
+  type PlanNight,
+  type ProfileStep,
+  type ScheduleRule,
+} from '@rms/contracts/lighting';
 import type { Db } from '../db/client';
 import { groupDevices } from '../modules/groups';
+import { deviceNights, type ComputedNight } from '../modules/plans';
 import { activations } from '../db/schema/activations';
 import {
   deviceGroups,
@@ -21,7 +26,8 @@ import {
 
 export interface DemoNight {
   deviceId: number;
-  night: PlanNight & { dusk: number; dawn: number };
+  /** The night as plan delivery makes it (modules/plans): steps and the planned figures. */
+  night: ComputedNight;
   scheduleId: number;
   profileId: number | null;
 }
@@ -100,6 +106,8 @@ export async function planDemoNights(
   const days: string[] = [];
   for (let day = fromDay; day <= toDay; day = nextDay(day)) days.push(day);
   const out: DemoNight[] = [];
+  const cache = new Map<string, ComputedNight | null>();
+  const choices = new Map<string, NightChoice | null>();
   for (const d of devices) {
     if (d.deviceId === null || d.lat === null || d.lon === null) continue;
     const own = rules.filter((r) =>
@@ -109,44 +117,23 @@ export async function planDemoNights(
       ),
     );
     if (own.length === 0) continue;
-    const place = { lat: d.lat, lon: d.lon };
-    for (const day of days) {
-      const choice = nightChoice(own, day);
-      if (!choice) continue;
-      // Lights off (an outage): a night that runs at 0 from dusk to dawn.
-      const steps = choice.profileId === null ? [] : (profiles.get(choice.profileId) ?? []);
-      const night = nightPlan(
-        steps.length > 0 ? steps : [{ anchor: 'dusk', offset_min: 0, level: 0 }],
-        place,
-        day,
-        zone,
-      );
-      if (steps.length === 0)
-        night.steps = [
-          { at: night.dusk, level: 0 },
-          { at: night.dawn, level: 0 },
-        ];
-      out.push({ deviceId: d.deviceId, night, scheduleId: choice.scheduleId, profileId: choice.profileId });
-    }
+    // The very nights plan delivery would make (modules/plans), lights-off nights included.
+    for (const night of deviceNights(own, profiles, { lat: d.lat, lon: d.lon }, days, zone, cache, choices))
+      out.push({ deviceId: d.deviceId, night, scheduleId: night.scheduleId, profileId: night.profileId });
   }
   return out;
 }
 
 /** Keeps the nights for the energy report; a night already kept (by plan delivery) stays as it is. */
 export async function keepNightPlans(db: Db, nights: readonly DemoNight[]): Promise<number> {
-  const rows = nights.map(({ deviceId, night, scheduleId }) => {
-    const nightMinutes = Math.round((night.dawn - night.dusk) / 60_000);
-    const use = nightUse(night, 1);
-    return {
-      day: night.date,
-      deviceId,
-      nightMinutes,
-      plannedMinutes: Math.round(use.litMinutes),
-      // Energy at 1 W full power over the night's hours at 1 W: the share of full brightness all night.
-      plannedShare: nightMinutes > 0 ? use.energyWh / (nightMinutes / 60) : 0,
-      scheduleId,
-    };
-  });
+  const rows = nights.map(({ deviceId, night, scheduleId }) => ({
+    day: night.date,
+    deviceId,
+    nightMinutes: night.nightMinutes,
+    plannedMinutes: night.plannedMinutes,
+    plannedShare: night.plannedShare,
+    scheduleId,
+  }));
   let kept = 0;
   for (let i = 0; i < rows.length; i += 2000) {
     const done = await db

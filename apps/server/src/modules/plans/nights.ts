@@ -30,6 +30,8 @@ export function planDays(timeZone: string, now: Date): string[] {
 
 export interface ComputedNight extends PlanNight {
   scheduleId: number;
+  /** The profile run that night; null: lights off (an outage exception). */
+  profileId: number | null;
   nightMinutes: number;
   plannedMinutes: number;
   plannedShare: number;
@@ -64,7 +66,7 @@ export function deviceNights(
     let night = cache.get(key);
     if (night === undefined) {
       const steps = choice.profileId === null ? OFF : profiles.get(choice.profileId);
-      night = steps ? concrete(steps, place, day, timeZone, choice.scheduleId) : null;
+      night = steps ? concrete(steps, place, day, timeZone, choice.scheduleId, choice.profileId) : null;
       cache.set(key, night);
     }
     if (night)
@@ -79,6 +81,7 @@ function concrete(
   day: string,
   timeZone: string,
   scheduleId: number,
+  profileId: number | null,
 ): ComputedNight {
   const { dusk, dawn, ...night } = nightPlan(steps, place, day, timeZone);
   const nightMinutes = Math.round((dawn - dusk) / 60_000);
@@ -86,6 +89,7 @@ function concrete(
   return {
     ...night,
     scheduleId,
+    profileId,
     nightMinutes,
     plannedMinutes: Math.round(use.litMinutes),
     plannedShare: nightMinutes > 0 ? Math.min(1, use.energyWh / ((100 * nightMinutes) / 60)) : 0,
