@@ -83,6 +83,25 @@ describe('a profile on one night', () => {
     ]);
   });
 
+  it('spans every night from dusk to dawn, also when the light is off before dawn or all night', () => {
+    const early = nightPlan(
+      [
+        { anchor: 'dusk', offset_min: 0, level: 100 },
+        { anchor: 'clock', offset_min: 0, at: '01:00', level: 0 },
+      ],
+      DELHI,
+      '2026-12-21',
+      ZONE,
+    );
+    expect(early.steps.map((s) => s.level)).toEqual([100, 0, 0]);
+    expect(early.steps.at(-1)!.at).toBe(early.dawn);
+    const dark = nightPlan([{ anchor: 'dusk', offset_min: 0, level: 0 }], DELHI, '2026-12-21', ZONE);
+    expect(dark.steps).toEqual([
+      { at: dark.dusk, level: 0 },
+      { at: dark.dawn, level: 0 },
+    ]);
+  });
+
   it('refuses more brightness steps than a device holds', () => {
     const four = [100, 80, 60, 40].map((level, i) => ({
       anchor: 'dusk' as const,

@@ -129,8 +129,10 @@ export function nightPlan(
     else out.push({ at, level: s.level });
   }
   out.push({ at: dawn, level: 0 });
-  // Neighbours at one level are one step.
-  const merged = out.filter((s, i) => i === 0 || s.level !== out[i - 1]!.level);
+  // Neighbours at one level are one step; the dawn step always stays, so every night's plan spans dusk
+  // to dawn (a device knows the night is planned to its end, even when the light is off before it).
+  const last = out.length - 1;
+  const merged = out.filter((s, i) => i === 0 || i === last || s.level !== out[i - 1]!.level);
   return { date: day, dusk, dawn, steps: dawn > dusk ? merged : [] };
 }
 

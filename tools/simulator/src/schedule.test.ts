@@ -4,6 +4,7 @@ import { nightPlan } from '@rms/contracts/lighting-plan';
 import type { TelemetrySample } from '@rms/contracts/telemetry';
 import { SimDevice } from './device';
 import { DEFAULT_CENTRE, history } from './fleet';
+import { DevicePlan } from './plan';
 
 // A device sent a plan by a `schedule` command runs its lamp by it during the planned nights, and by
 // its own parameters (full for dim_1 hours, half, then 25 %) outside them or after an empty plan.
@@ -121,5 +122,28 @@ describe('the schedule command', () => {
     });
     d.step(Date.UTC(2026, 10, 10, 23, 30));
     expect(d.sample().brightness).toBe(30);
+  });
+});
+
+describe('a night planned dark before dawn', () => {
+  it('keeps the lamp off until dawn, not back on its own timers once the light went off', () => {
+    const plan = new DevicePlan();
+    const place = { lat: latitude, lon: longitude };
+    const early = nightPlan(
+      [
+        { anchor: 'dusk', offset_min: 0, level: 100 },
+        { anchor: 'clock', offset_min: 0, at: '21:00', level: 0 },
+      ],
+      place,
+      '2026-11-10',
+      ZONE,
+    );
+    const outage = nightPlan([{ anchor: 'dusk', offset_min: 0, level: 0 }], place, '2026-11-11', ZONE);
+    plan.set([early, outage]);
+    // 04:00 IST, hours after the light went off and before dawn: still the plan's, and dark.
+    expect(plan.levelAt(Date.UTC(2026, 10, 10, 22, 30))).toBe(0);
+    // The outage night, at midnight: dark all night.
+    expect(plan.levelAt(Date.UTC(2026, 10, 11, 18, 30))).toBe(0);
+    expect(plan.levelAt(early.dusk + 10 * MINUTE)).toBe(100);
   });
 });

@@ -60,7 +60,7 @@ describe('schedule command over MQTT', () => {
     const command = await next;
     expect(command.kind).toBe('schedule');
     expect(command.payload.nights).toHaveLength(7);
-    expect(command.payload.nights[0]!.steps.map((s) => s.level)).toEqual([100, 60, 0]);
+    expect(command.payload.nights[0]!.steps.map((s) => s.level)).toEqual([100, 60, 0, 0]); // off before dawn, and the dawn step that ends the night
     expect(command.payload.plan).toBe((await deliveryOf(online.id))!.planHash);
 
     await client.publishAsync(`rms/${online.code}/ack`, JSON.stringify({ id: command.id, ok: true }), {

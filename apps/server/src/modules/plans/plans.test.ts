@@ -144,7 +144,7 @@ describe('replan', () => {
     expect(list).toHaveLength(2);
     expect(list[0]).toMatchObject({ id: before.id, status: 'failed', error: SUPERSEDED });
     expect(list[1]!.status).toBe('pending');
-    expect(levels((await lastPlan(one)).nights[0]!)).toEqual([100, 60, 0]);
+    expect(levels((await lastPlan(one)).nights[0]!)).toEqual([100, 60, 0, 0]); // off before dawn, and the dawn step that ends the night
     expect((await delivery(one)).commandId).toBe(list[1]!.id);
   });
 
