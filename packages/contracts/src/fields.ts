@@ -109,3 +109,10 @@ export const bodyId = z
   .max(MAX_ID, ID_RANGE_MESSAGE);
 /** A page number: large enough for any list, small enough for an OFFSET. */
 export const pageNumber = z.coerce.number().int().min(1).max(MAX_ID);
+
+/** A local month, YYYY-MM. */
+export function yearMonth(field: string) {
+  return z
+    .string({ error: requiredMessage(field) })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, `'${field}' must be a month (YYYY-MM)`);
+}

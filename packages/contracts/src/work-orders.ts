@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { alarmPerson } from './alarms';
 import { pageQuery } from './common';
-import { bodyId, queryId, requiredMessage, requiredText } from './fields';
+import { bodyId, queryId, requiredMessage, requiredText, yearMonth } from './fields';
 import { alarmStatusRow } from './monitoring';
 import { storedKey } from './uploads';
 
@@ -69,7 +69,6 @@ export const WORK_ORDER_MESSAGES = {
   photoNotFound: 'Photo not found',
   textTooLong: `'text' must be at most ${WORK_ORDER_TEXT_MAX} characters`,
   created: (id: number) => `Work order #${id} created`,
-  monthFormat: (field: string) => `'${field}' must be a month (YYYY-MM)`,
   monthOrder: "'to' must not be before 'from'",
   monthsTooMany: "The report covers at most 24 months: narrow 'from' and 'to'",
 } as const;
@@ -216,10 +215,7 @@ export type WorkOrderDetail = z.infer<typeof workOrderDetail>;
 
 // ---- The report: per organization and per local month (TIME_ZONE).
 
-const month = (field: string) =>
-  z
-    .string({ error: requiredMessage(field) })
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, WORK_ORDER_MESSAGES.monthFormat(field));
+const month = yearMonth;
 const monthIndex = (m: string) => Number(m.slice(0, 4)) * 12 + Number(m.slice(5, 7)) - 1;
 export const WORK_ORDER_REPORT_MAX_MONTHS = 24;
 

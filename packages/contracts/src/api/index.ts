@@ -7,6 +7,7 @@ import { auditLogApi } from './audit-log';
 import { bulkUploadApi } from './bulk-upload';
 import { dashboardApi } from './dashboard';
 import { employeeApi } from './employees';
+import { energyReportApi } from './energy-reports';
 import { eventsApi } from './events';
 import { healthApi } from './health';
 import { ingestApi } from './ingest';
@@ -53,4 +54,5 @@ export const API: Record<string, Record<string, Endpoint>> = {
   profiles: profileApi,
   groups: groupApi,
   schedules: scheduleApi,
+  'energy-reports': energyReportApi,
 };
