@@ -132,6 +132,44 @@ describe('rollups', () => {
     expectSummary(day!, samples);
   });
 
+  it("keep each hour's mean lamp power and lit share, and each day's lamp energy and burning hours", async () => {
+    const lamp = await addDevice(t, 'RMS-ROLL-LAMP');
+    // A night and a morning, every 5 minutes; the lamp is on while it draws more than 0.5 A.
+    const samples = variedSamples(lamp.id, midnight(0), midnight(0) + 8 * HOUR, 5 * MINUTE, 11).map((r) => ({
+      ...r,
+      loSts: r.loI > 0.5 ? 1 : 0,
+    }));
+    await store(samples);
+    await rollUp(midnight(1) + HOUR);
+    const hours = groupBy(samples, (r) => localHourStart(r.ts));
+    const want = [...hours.values()].map((hour) => ({
+      power: hour.reduce((a, r) => a + f32(r.loV) * f32(r.loI), 0) / hour.length,
+      lit: hour.filter((r) => r.loSts === 1).length / hour.length,
+    }));
+    const rows = await rowsOf<{ load_power_mean: number; lit_share: number }>(
+      db(),
+      sql`select load_power_mean, lit_share from telemetry_hourly where device_id = ${lamp.id} order by hour`,
+    );
+    expect(rows).toHaveLength(8);
+    rows.forEach((row, i) => {
+      expect(row.load_power_mean).toBeCloseTo(want[i]!.power, 3);
+      expect(row.lit_share).toBeCloseTo(want[i]!.lit, 5);
+    });
+    expect(want.some((h) => h.lit > 0 && h.lit < 1)).toBe(true);
+    const [day] = await rowsOf<{ lamp_wh: number; lit_hours: number }>(
+      db(),
+      sql`select lamp_wh, lit_hours from telemetry_daily where device_id = ${lamp.id}`,
+    );
+    expect(day!.lamp_wh).toBeCloseTo(
+      want.reduce((a, h) => a + h.power, 0),
+      2,
+    );
+    expect(day!.lit_hours).toBeCloseTo(
+      want.reduce((a, h) => a + h.lit, 0),
+      4,
+    );
+  });
+
   it('catch up the hours and days missed while stopped, and come out the same when made again', async () => {
     const lamp = await addDevice(t, 'RMS-ROLL-2');
     const samples = variedSamples(lamp.id, midnight(1), midnight(4), 10 * MINUTE, 3);

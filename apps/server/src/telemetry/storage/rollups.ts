@@ -38,6 +38,14 @@ const dateOf = (ms: number | string | null | undefined) =>
   ms === null || ms === undefined ? null : new Date(Number(ms));
 const dayStartOf = (day: SQL, timeZone: string) => sql`((${day})::timestamp at time zone ${timeZone})`;
 
+// The lamp's share of a rollup, for the energy report (docs/energy-reports.md): an hour's mean lamp power
+// and the share of its samples with the lamp on; a day's lamp energy and burning hours add its hours up,
+// each hour counted whole (a device reports all through its hours; an hour it fell silent in counts its
+// samples' mean, which is the best the readings tell).
+const LAMP_OF_SAMPLES = sql`avg(s.lo_v::float8 * s.lo_i)::real as load_power_mean,
+  avg((s.lo_sts = 1)::int)::real as lit_share`;
+const LAMP_OF_HOURS = sql`sum(h.load_power_mean)::real as lamp_wh, sum(h.lit_share)::real as lit_hours`;
+
 export interface RollupState {
   rolledTo: Date | null;
 }
@@ -62,14 +70,16 @@ async function rollUpHours(db: Db, timeZone: string, from: SQL, to: SQL, devices
  */
 export async function upsertHours(db: Db, timeZone: string, source: SQL): Promise<void> {
   await db.execute(sql`
-    insert into telemetry_hourly (hour, device_id, samples, ${summaryColumnList()})
-    select g.hour, g.device_id, g.samples, ${summaryValues()}
+    insert into telemetry_hourly (hour, device_id, samples, ${summaryColumnList()}, load_power_mean, lit_share)
+    select g.hour, g.device_id, g.samples, ${summaryValues()}, g.load_power_mean, g.lit_share
     from (
-      select ${hourStart(sql`s.ts`, timeZone)} as hour, s.device_id, count(*)::int as samples, ${aggregatesOfSamples()}
+      select ${hourStart(sql`s.ts`, timeZone)} as hour, s.device_id, count(*)::int as samples, ${aggregatesOfSamples()},
+        ${LAMP_OF_SAMPLES}
       from ${source}
       group by 1, 2
     ) g
-    on conflict (device_id, hour) do update set samples = excluded.samples, ${summaryUpdates()}`);
+    on conflict (device_id, hour) do update set samples = excluded.samples, ${summaryUpdates()},
+      load_power_mean = excluded.load_power_mean, lit_share = excluded.lit_share`);
 }
 
 /**
@@ -80,17 +90,19 @@ export async function rollUpDay(db: Db, timeZone: string, day: string, devices?:
   const d = sql`${day}::date`;
   const only = devices ? sql`and h.device_id = any(${sql.param(devices)}::int[])` : sql``;
   await db.execute(sql`
-    insert into telemetry_daily (day, device_id, samples, hours, harvest_samples, ${summaryColumnList()})
-    select ${d}, g.device_id, g.samples, g.hours, coalesce(hv.samples, g.samples), ${summaryValues()}
+    insert into telemetry_daily (day, device_id, samples, hours, harvest_samples, ${summaryColumnList()}, lamp_wh, lit_hours)
+    select ${d}, g.device_id, g.samples, g.hours, coalesce(hv.samples, g.samples), ${summaryValues()}, g.lamp_wh, g.lit_hours
     from (
-      select h.device_id, sum(h.samples)::int as samples, count(*)::int as hours, ${aggregatesOfHours()}
+      select h.device_id, sum(h.samples)::int as samples, count(*)::int as hours, ${aggregatesOfHours()},
+        ${LAMP_OF_HOURS}
       from telemetry_hourly h
       where h.hour >= ${dayStartOf(d, timeZone)} and h.hour < ${dayStartOf(sql`${d} + 1`, timeZone)} ${only}
       group by h.device_id
     ) g
     left join daily_harvest hv on hv.device_id = g.device_id and hv.day = ${d}
     on conflict (device_id, day) do update set samples = excluded.samples, hours = excluded.hours,
-      harvest_samples = excluded.harvest_samples, ${summaryUpdates()}`);
+      harvest_samples = excluded.harvest_samples, ${summaryUpdates()},
+      lamp_wh = excluded.lamp_wh, lit_hours = excluded.lit_hours`);
 }
 
 /**
