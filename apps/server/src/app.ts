@@ -38,6 +38,7 @@ import { apiKeyRoutes } from './modules/api-keys';
 import { auditLogRoutes, registerAuditLog } from './modules/audit-log';
 import { notificationRoutes } from './modules/notifications';
 import { workOrderRoutes } from './modules/work-orders';
+import { energyReportRoutes } from './modules/energy-reports';
 import { alarmRuleRoutes } from './modules/alarm-rules';
 import { lightingRoutes } from './modules/lighting';
 import { groupRoutes } from './modules/groups';
@@ -161,6 +162,7 @@ export async function buildApp({
       await api.register(workOrderRoutes);
       await api.register(lightingRoutes);
       await api.register(groupRoutes);
+      await api.register(energyReportRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -107,6 +107,13 @@ const envSchema = z.object({
   SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int('whole milliseconds').min(0).max(60_000).optional(),
   SHED_DB_WAITING: z.coerce.number().int('a whole number').min(0).max(100_000).default(64),
   SHED_RETRY_AFTER_SECONDS: z.coerce.number().int('whole seconds').min(1).max(3600).default(5),
+  // The energy report's CO₂ avoided (docs/energy-reports.md): kg CO₂ per kWh of grid energy. The default
+  // is the Indian grid's published weighted-average emission factor.
+  GRID_CO2_KG_PER_KWH: z.coerce
+    .number('a number of kg per kWh')
+    .min(0, '0 to 2')
+    .max(2, '0 to 2')
+    .default(0.716),
   TELEMETRY_HOURLY_RETENTION_DAYS: z.coerce
     .number()
     .int('whole days')
@@ -198,6 +205,8 @@ export interface Config {
   /** Days of history the demo fleet writes on its first start (and at most after a long stop). */
   demoHistoryDays: number;
   timeZone: string;
+  /** GRID_CO2_KG_PER_KWH: kg CO₂ a kWh of grid energy emits (the energy report's CO₂ avoided). */
+  gridCo2KgPerKwh: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** JSON lines (production: NODE_ENV=production) or readable lines (development). */
   logFormat: 'json' | 'pretty';
@@ -366,6 +375,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo,
     demoHistoryDays: e.DEMO_HISTORY_DAYS,
     timeZone: e.TIME_ZONE,
+    gridCo2KgPerKwh: e.GRID_CO2_KG_PER_KWH,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'production' ? 'json' : 'pretty'),
     metricsToken: e.METRICS_TOKEN,

@@ -25,6 +25,7 @@ import { BrokerTls } from './telemetry/broker-tls';
 import { DeviceLink } from './telemetry/device-link';
 import { LiveEvents } from './telemetry/live-events';
 import { Metrics } from './metrics';
+import { monthlyMailJobs } from './modules/energy-reports';
 import { planJobs, replan, type ReplanResult, type ReplanScope } from './modules/plans';
 
 // The composition root: every long-lived service of one instance is built here, once, from the
@@ -270,6 +271,8 @@ export async function createServices(options: {
       for (const job of notifications.jobs()) jobs.add(job);
       // Schedule delivery: deliveries follow their commands; plans are topped up (modules/plans).
       for (const job of planJobs({ db, timeZone: config.timeZone, log })) jobs.add(job);
+      const reportMail = { db, mailer, log, publicUrl: config.publicUrl, timeZone: config.timeZone };
+      for (const job of monthlyMailJobs({ ...reportMail, gridFactor: config.gridCo2KgPerKwh })) jobs.add(job);
     },
     closing: async () => {
       // A stop begins: no new device connections either (the HTTP server stops taking them next).
