@@ -69,6 +69,10 @@ const PAGES: Partial<Record<ConsolePath, Page>> = {
     () => import('./features/dimming-profiles/dimming-profiles-page'),
     (m) => m.DimmingProfilesPage,
   ),
+  '/energy-reports': page(
+    () => import('./features/energy-reports/energy-report-page'),
+    (m) => m.EnergyReportPage,
+  ),
   '/company-view': page(
     () => import('./features/organizations/organizations-page'),
     (m) => m.OrganizationsPage,

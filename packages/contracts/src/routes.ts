@@ -172,6 +172,13 @@ export const CONSOLE_ROUTES = [
     menu: { label: 'Dimming Profiles', group: 'Lighting' },
   },
   {
+    // The energy and service report and its monthly e-mail (api/energy-reports.ts).
+    path: '/energy-reports',
+    title: 'Energy Report',
+    access: anyOf('VIEW_ENERGY_REPORTS'),
+    menu: { label: 'Energy Report', group: 'Lighting' },
+  },
+  {
     path: '/add-inspection-parameter',
     title: 'Add Bulk Parameter',
     access: anyOf('DEVICE_ACTIVATION'),

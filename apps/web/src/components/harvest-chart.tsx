@@ -1,30 +1,16 @@
 import { Empty, Spin } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import uPlot from 'uplot';
 import UplotReact from 'uplot-react';
 import 'uplot/dist/uPlot.min.css';
 import { TIME_AXIS } from '../lib/chart-time';
 import { dayStartSeconds } from '../lib/clock';
 import { formatDate } from '../lib/format';
+import { useElementWidth } from '../lib/use-element-width';
 import type { HarvestPoint } from '../lib/month-range';
 
 const HEIGHT = 260;
 const bars = uPlot.paths.bars!({ size: [0.7, 48], gap: 1 });
-
-/** The container's width, followed as it changes (the chart is drawn to fit). */
-function useWidth() {
-  const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    setWidth(el.clientWidth);
-    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry!.contentRect.width)));
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, width] as const;
-}
 
 /** The harvest's points as uPlot's columns: each day at its midnight in the deployment's zone, Wh. */
 export function harvestColumns(points: HarvestPoint[]): uPlot.AlignedData {
@@ -56,7 +42,7 @@ export function harvestChartOptions(width: number): uPlot.Options {
 
 /** Energy harvest per day as columns (Wh), the days on the x axis. */
 export function HarvestChart({ points, loading }: { points: HarvestPoint[] | undefined; loading: boolean }) {
-  const [ref, width] = useWidth();
+  const [ref, width] = useElementWidth();
   const data = useMemo(() => harvestColumns(points ?? []), [points]);
   const options = useMemo(() => harvestChartOptions(width), [width]);
   const empty = !loading && !(points ?? []).some((p) => p.harvest > 0);

@@ -3,10 +3,8 @@ import { monitoringApi as M } from '@rms/contracts/api/monitoring';
 import { workOrderApi as W } from '@rms/contracts/api/work-orders';
 import type { WorkOrderTransition, WorkOrderUpdateBody } from '@rms/contracts/work-orders';
 import { api } from '../../api/client';
-import { validAccessToken } from '../../api/token-refresh';
+import { downloadEndpointFile } from '../../api/download';
 import { apiQuery, useInvalidatingMutation } from '../../api/queries';
-import { apiUrl } from '../../api/transport';
-import { endpointPath } from '@rms/contracts/endpoint';
 
 // The work orders' calls (docs/work-orders.md), declared in contracts (api/work-orders.ts). A change
 // reloads the work orders and the alarms (finishing may clear alarms).
@@ -43,16 +41,6 @@ export function useWorkOrderAction(id: number) {
 }
 
 /** Downloads the report as a file (CSV or xlsx) with the session's token. */
-export async function downloadReport(query: { from: string; to: string; format: 'csv' | 'xlsx' }) {
-  const token = await validAccessToken();
-  const response = await fetch(apiUrl(endpointPath(W.reportExport, {}), query), {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) throw new Error(`Export failed (${response.status})`);
-  const blob = await response.blob();
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = `work-orders-${query.from}-${query.to}.${query.format}`;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+export function downloadReport(query: { from: string; to: string; format: 'csv' | 'xlsx' }) {
+  return downloadEndpointFile(W.reportExport, query, `work-orders-${query.from}-${query.to}.${query.format}`);
 }
