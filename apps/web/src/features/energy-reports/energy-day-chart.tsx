@@ -7,13 +7,14 @@ import { TIME_AXIS } from '../../lib/chart-time';
 import { dayStartSeconds } from '../../lib/clock';
 import { formatDate } from '../../lib/format';
 import { useElementWidth } from '../../lib/use-element-width';
-import { kwh } from './energy-figures';
+import { kwh, NONE } from './energy-figures';
 
 // The month day by day on uPlot (the console's charting library, as the harvest chart and the
 // monitoring graphs use): the solar harvest as columns, the lamp energy as a line over them and, on
 // days with a night plan, what full brightness would have drawn as a dashed line.
 
 const HEIGHT = 280;
+const HALF_DAY_S = 12 * 3600;
 const bars = uPlot.paths.bars!({ size: [0.6, 40], gap: 1 });
 
 /** The days as uPlot's columns: each day at its local midnight; kWh; no full brightness unplanned. */
@@ -26,17 +27,23 @@ export function energyDayColumns(days: EnergyDay[]): uPlot.AlignedData {
   ];
 }
 
-const value = (_u: uPlot, v: number | null) => (v === null ? '—' : kwh(v));
+const value = (_u: uPlot, v: number | null) => kwh(v);
 
 /** The chart's uPlot options (exported for its tests: jsdom has no canvas to draw it on). */
 export function energyDayChartOptions(width: number): uPlot.Options {
   return {
     width: Math.max(width, 200),
     height: HEIGHT,
-    scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
+    // Half a day either side, so the first and last days' columns are whole; room on the right for
+    // the last day's label.
+    padding: [12, 36, 0, 0],
+    scales: {
+      x: { time: true, range: (_u, min, max) => [min - HALF_DAY_S, max + HALF_DAY_S] },
+      y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] },
+    },
     axes: [TIME_AXIS, { label: 'kWh', size: 64 }],
     series: [
-      { label: 'Day', value: (_u, v) => formatDate(v === null ? v : v * 1000) },
+      { label: 'Day', value: (_u, v) => (v === null ? NONE : formatDate(v * 1000)) },
       {
         label: 'Solar harvest',
         fill: 'rgba(250, 173, 20, 0.55)',

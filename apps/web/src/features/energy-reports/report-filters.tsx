@@ -65,7 +65,7 @@ function ProjectFilter({ value, onChange }: { value?: string; onChange: (project
       allowClear
       aria-label="Project"
       placeholder="Project"
-      style={{ width: 220 }}
+      style={{ width: 260 }}
       maxLength={100}
       value={text}
       onChange={(e) => {
