@@ -110,9 +110,9 @@ export const bodyId = z
 /** A page number: large enough for any list, small enough for an OFFSET. */
 export const pageNumber = z.coerce.number().int().min(1).max(MAX_ID);
 
-/** A local month, YYYY-MM. */
+/** A local month, YYYY-MM, of the years 2000–2999 (a date the database holds, and a report could cover). */
 export function yearMonth(field: string) {
   return z
     .string({ error: requiredMessage(field) })
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, `'${field}' must be a month (YYYY-MM)`);
+    .regex(/^2\d{3}-(0[1-9]|1[0-2])$/, `'${field}' must be a month (YYYY-MM) of the years 2000 to 2999`);
 }

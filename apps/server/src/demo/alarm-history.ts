@@ -1,3 +1,4 @@
+import { historyIsNotNews } from './history-not-news';
 import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { AlarmEventType } from '@rms/contracts/telemetry';
 import type { Db } from '../db/client';
@@ -167,6 +168,7 @@ export async function seedAlarmWorkflow(db: Db, organizationId: number, now = Da
       where alarms.id = k.id`);
     for (let i = 0; i < events.length; i += 1000)
       await tx.insert(alarmEvents).values(events.slice(i, i + 1000));
+    await historyIsNotNews(tx);
     return changes.length;
   });
 }

@@ -54,5 +54,16 @@ describe('demo history past retention', () => {
     expect(oldDays.length).toBeGreaterThanOrEqual(3 * 2);
     for (const day of oldDays) expect(day.rolled).toBe(day.counted);
     expect(oldDays.some((d) => Number(d.harvest) > 0)).toBe(true);
+    // The old days carry the lamp's energy and burning hours for the energy report: the lights burned
+    // every night of the history.
+    const lamp = await rowsOf<{ lamp_wh: number | null; lit_hours: number | null }>(
+      db,
+      sql`select lamp_wh, lit_hours from telemetry_daily where (day::timestamp at time zone ${TZ}) < ${iso}::timestamptz`,
+    );
+    expect(lamp.length).toBe(oldDays.length);
+    for (const day of lamp) {
+      expect(day.lamp_wh).toBeGreaterThan(0);
+      expect(day.lit_hours).toBeGreaterThan(0);
+    }
   });
 });

@@ -12,7 +12,7 @@ import { loadDemoDevices, type DemoDevice } from './demo-devices';
 import { DEMO_HISTORY_DAYS } from './demo-fleet';
 import { firstOfPreviousMonth, keepNightPlans, nightsByDevice, planDemoNights } from './demo-plans';
 import { findDemoOrganization } from './seed-demo';
-import { historyIsNotNews, seedWorkOrders } from './work-order-history';
+import { seedWorkOrders } from './work-order-history';
 
 // Runs the demo fleet in the server's process: first the history the devices missed (DEMO_HISTORY_DAYS,
 // 90 by default, on the first start; the gap since the last run after a restart) straight into the
@@ -99,10 +99,9 @@ export class DemoRunner {
       // The people's handling of the older alarms, once (a later start finds it written).
       const handled = await seedAlarmWorkflow(db, organizationId);
       if (handled > 0) log.info({ alarms: handled }, 'demo: alarm workflow history written');
-      // And the work orders made from some of them, once; then the history is not news.
+      // And the work orders made from some of them, once. Neither is news for the people's bells.
       const orders = await seedWorkOrders(db, organizationId);
       if (orders > 0) log.info({ orders }, 'demo: work order history written');
-      if (handled > 0 || orders > 0) await historyIsNotNews(db);
       if (!this.stopped) await this.options.afterHistory?.();
     }
     if (this.stopped) return;

@@ -1,3 +1,4 @@
+import { historyIsNotNews } from './history-not-news';
 import { and, eq, sql } from 'drizzle-orm';
 import { DEFAULT_SLA_HOURS, type AlarmSeverity } from '@rms/contracts/telemetry';
 import type { WorkOrderEventType, WorkOrderStatus } from '@rms/contracts/work-orders';
@@ -258,6 +259,8 @@ export async function seedWorkOrders(db: Db, organizationId: number, now = Date.
 
     plans.sort((x, y) => x.createdAt - y.createdAt);
     for (const plan of plans) await writeOrder(tx, organizationId, supervisor, plan);
+    // In this transaction: a fan-out running meanwhile waits for it, then starts after the history.
+    await historyIsNotNews(tx);
     return plans.length;
   });
 }
@@ -327,16 +330,4 @@ async function writeOrder(db: Db, organizationId: number, supervisor: number, pl
       .where(and(eq(alarmEvents.alarmId, Number(a.id)), eq(alarmEvents.type, 'cleared')));
   }
   await db.insert(workOrderEvents).values(events);
-}
-
-/**
- * The history written on the first start is the past, not news: the people's notifications (the
- * fan-out, modules/notifications/fan-out.ts) begin after it, so the owner's bell has what happens once
- * the demo is live (the injected faults' alarms), not "Assigned to you" for alarms of weeks ago.
- */
-export async function historyIsNotNews(db: Db): Promise<void> {
-  await db.execute(sql`
-    insert into notify_cursors (name, last_event_id)
-    select 'fan-out', coalesce(max(id), 0) from alarm_events
-    on conflict (name) do update set last_event_id = greatest(notify_cursors.last_event_id, excluded.last_event_id)`);
 }

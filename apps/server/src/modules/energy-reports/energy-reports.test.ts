@@ -233,7 +233,7 @@ describe('energy report', () => {
   });
 
   it('refuses a month badly written or not begun, naming the field', async () => {
-    for (const bad of ['2026-13', '26-01', '']) {
+    for (const bad of ['2026-13', '26-01', '', '0000-01', '1999-12']) {
       const res = await get(reader, `${URL}?month=${bad}`);
       expect(res.statusCode).toBe(400);
       expect(res.json<{ errors: Record<string, string[]> }>().errors).toHaveProperty('month');

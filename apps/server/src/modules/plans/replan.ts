@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { MAP_DEFAULT_CENTER } from '@rms/contracts/monitoring';
 import type { NightChoice, PlanNight, ProfileStep, ScheduleRule } from '@rms/contracts/lighting';
 import type { Db } from '../../db/client';
@@ -84,21 +84,13 @@ export async function replan(deps: PlanDeps, scope: ReplanScope = {}): Promise<R
   const allOrgs = everything && org === null;
 
   // Every enabled schedule that may cover those devices: their organizations' and the provider's.
-  const rules = await rowsOf<ScheduleRow>(
+  const rules = await enabledRules(
     db,
-    sql`select s.id, s.organization_id, s.group_id, s.profile_id, s.weekdays, s.priority, s.enabled,
-          s.valid_from::text as valid_from, s.valid_to::text as valid_to,
-          coalesce((select json_agg(json_build_object('from', e.from_day::text, 'to', e.to_day::text,
-                                                      'profileId', e.profile_id))
-                    from schedule_exceptions e where e.schedule_id = s.id), '[]'::json) as exceptions
-        from lighting_schedules s join organizations o on o.id = s.organization_id
-        where s.enabled and (${allOrgs ? sql`true` : sql`s.organization_id = any(${ints(orgs)}) or o.is_provider`})`,
+    allOrgs ? sql`true` : sql`s.organization_id = any(${ints(orgs)}) or o.is_provider`,
   );
   const groupIds = [...new Set([...rules.map((r) => r.group_id), ...scopedGroups])];
-  const members =
-    groupIds.length === 0
-      ? []
-      : await rowsOf<{ group_id: number; device_id: number }>(db, groupDevicesSql(groupIds));
+  const members: { group_id: number; device_id: number }[] =
+    groupIds.length === 0 ? [] : await rowsOf(db, groupDevicesSql(groupIds));
 
   // The devices concerned: those of the named schedules' groups, the named devices, and every device
   // already sent a plan in the organizations concerned (it may have left a group).
@@ -115,6 +107,20 @@ export async function replan(deps: PlanDeps, scope: ReplanScope = {}): Promise<R
   );
   for (const d of delivered) affected.add(d.device_id);
   if (affected.size === 0) return { devices: 0, changed: 0, unchanged: 0 };
+  // A provider's group may hold other organizations' devices: their own schedules cover them too.
+  if (!allOrgs) {
+    const owners = await rowsOf<{ organization_id: number }>(
+      db,
+      sql`select distinct organization_id from rms_devices where id = any(${ints([...affected])})`,
+    );
+    const others = owners.map((o) => o.organization_id).filter((o) => !orgs.includes(o));
+    const more =
+      others.length === 0 ? [] : await enabledRules(db, sql`s.organization_id = any(${ints(others)})`);
+    rules.push(...more);
+    const newGroups = [...new Set(more.map((r) => r.group_id))].filter((g) => !groupIds.includes(g));
+    if (newGroups.length > 0)
+      members.push(...(await rowsOf<(typeof members)[number]>(db, groupDevicesSql(newGroups))));
+  }
 
   // Each device's rules: every enabled schedule whose group holds it (a device may be in several).
   const byGroup = new Map<number, ScheduleRule[]>();
@@ -278,4 +284,18 @@ async function queue(db: Db, plans: Plan[], days: string[]): Promise<void> {
       commands.map((c) => ({ id: Number(c.id), deviceId: c.device_id })),
     );
   });
+}
+
+/** The enabled schedules `where` selects (over `s`, lighting_schedules, and `o`, its organization). */
+function enabledRules(db: Db, where: SQL): Promise<ScheduleRow[]> {
+  return rowsOf<ScheduleRow>(
+    db,
+    sql`select s.id, s.organization_id, s.group_id, s.profile_id, s.weekdays, s.priority, s.enabled,
+          s.valid_from::text as valid_from, s.valid_to::text as valid_to,
+          coalesce((select json_agg(json_build_object('from', e.from_day::text, 'to', e.to_day::text,
+                                                      'profileId', e.profile_id))
+                    from schedule_exceptions e where e.schedule_id = s.id), '[]'::json) as exceptions
+        from lighting_schedules s join organizations o on o.id = s.organization_id
+        where s.enabled and (${where})`,
+  );
 }

@@ -28,8 +28,9 @@ export async function storeHistory(
         ${col((r) => r.deviceId)}::int[], ${col((r) => new Date(r.ts).toISOString())}::timestamptz[],
         ${col((r) => r.gsmSig)}::smallint[], ${col((r) => r.btV)}::real[], ${col((r) => r.btChI)}::real[],
         ${col((r) => r.loI)}::real[], ${col((r) => r.pvV)}::real[], ${col((r) => r.pvI)}::real[],
-        ${col((r) => r.mppt)}::real[], ${col((r) => r.soc)}::real[], ${col((r) => r.loV)}::real[]
-      ) as s(device_id, ts, gsm_sig, bt_v, bt_ch_i, lo_i, pv_v, pv_i, mppt, soc, lo_v)`,
+        ${col((r) => r.mppt)}::real[], ${col((r) => r.soc)}::real[], ${col((r) => r.loV)}::real[],
+        ${col((r) => r.loSts)}::smallint[]
+      ) as s(device_id, ts, gsm_sig, bt_v, bt_ch_i, lo_i, pv_v, pv_i, mppt, soc, lo_v, lo_sts)`,
     );
     const byDay = new Map<string, Set<number>>();
     for (const r of rows) {
