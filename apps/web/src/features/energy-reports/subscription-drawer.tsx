@@ -92,7 +92,7 @@ export function SubscriptionDrawer({ editing, organization, onClose, onSaved }: 
     <Drawer
       open={editing !== null}
       title={subscription ? `Edit monthly e-mail of ${subscription.organization.name}` : 'Add monthly e-mail'}
-      width="min(520px, 100vw)"
+      size="min(520px, 100vw)"
       onClose={close}
       destroyOnHidden
       extra={
