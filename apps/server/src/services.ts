@@ -147,7 +147,7 @@ export async function createServices(options: {
     listener,
     rules: alarmRules,
     metrics,
-    storage: { settings: config.telemetry },
+    storage: { settings: config.telemetry, maintenanceEveryMs: config.telemetryMaintenanceMs },
   });
   metrics.watch({
     db,
