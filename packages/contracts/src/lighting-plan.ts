@@ -35,18 +35,28 @@ function zoneOffset(zone: string, instant: number): number {
   return asUtc - Math.floor(instant / 1000) * 1000;
 }
 
-const instants = new Map<string, number>();
+/** Instants by zone, day and time of day (nested: no key string made per call). */
+const instants = new Map<string, Map<string, Map<string, number>>>();
+let instantCount = 0;
 
 /** The instant of local `day` (YYYY-MM-DD) at `hhmm` in `zone`. */
 export function zonedInstant(zone: string, day: string, hhmm: string): number {
   // Planning thousands of devices asks for the same few instants again and again: Intl's formatting
   // is by far the dearest part of a night's plan, so its answers are kept (a bounded memo).
-  const key = `${zone}|${day}|${hhmm}`;
-  let instant = instants.get(key);
+  let days = instants.get(zone);
+  if (!days) instants.set(zone, (days = new Map()));
+  let times = days.get(day);
+  if (!times) days.set(day, (times = new Map()));
+  let instant = times.get(hhmm);
   if (instant === undefined) {
-    if (instants.size >= 10_000) instants.clear();
+    if (instantCount >= 10_000) {
+      instants.clear();
+      instantCount = 0;
+      return zonedInstant(zone, day, hhmm);
+    }
     instant = computeInstant(zone, day, hhmm);
-    instants.set(key, instant);
+    times.set(hhmm, instant);
+    instantCount++;
   }
   return instant;
 }

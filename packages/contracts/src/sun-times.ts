@@ -104,14 +104,22 @@ export interface SunTimes {
   alwaysUp: boolean;
 }
 
-/** Transits by longitude and day: the last few meridians asked, in a bounded memo. */
-const transits = new Map<string, { dt: number; dec: number }>();
+/**
+ * Transits by longitude, then day (numbers as keys: no string made per call). Bounded: cleared when
+ * it holds many meridians.
+ */
+const transits = new Map<number, Map<number, { dt: number; dec: number }>>();
 
 function transit(day: number, lw: number, lon: number): { dt: number; dec: number } {
-  const key = `${day}|${lon}`;
-  let found = transits.get(key);
+  let days = transits.get(lon);
+  if (!days) {
+    if (transits.size >= 5_000) transits.clear();
+    days = new Map();
+    transits.set(lon, days);
+  }
+  let found = days.get(day);
   if (!found) {
-    if (transits.size >= 20_000) transits.clear();
+    if (days.size >= 400) days.clear();
     let dt = day + J0 + lw / (2 * PI);
     for (let i = 0; i < 3; i++) {
       sunCoords(toDaysTT(dt));
@@ -119,7 +127,7 @@ function transit(day: number, lw: number, lon: number): { dt: number; dec: numbe
     }
     sunCoords(toDaysTT(dt));
     found = { dt, dec };
-    transits.set(key, found);
+    days.set(day, found);
   }
   return found;
 }

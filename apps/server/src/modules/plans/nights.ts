@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import {
   nightChoice,
   PLAN_NIGHTS,
@@ -131,9 +131,11 @@ export function planHash(nights: readonly PlanNight[]): string {
   return hashOfJson(JSON.stringify(wire(nights)));
 }
 
-/** planHash of a plan whose JSON (`JSON.stringify(wire(nights))`) is already made. */
-export const hashOfJson = (json: string): string =>
-  createHash('sha256').update(json).digest('hex').slice(0, 16);
+/**
+ * planHash of a plan whose JSON (`JSON.stringify(wire(nights))`) is already made. The one-shot `hash`
+ * is createHash's digest without a Hash object per device.
+ */
+export const hashOfJson = (json: string): string => hash('sha256', json, 'hex').slice(0, 16);
 
 /** A plan running on fewer nights than this (counting the one under way) is extended. */
 export const MIN_NIGHTS_LEFT = 3;

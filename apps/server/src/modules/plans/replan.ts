@@ -6,7 +6,7 @@ import { rowsOf } from '../../db/rows';
 import { notifyRecorded } from '../../telemetry/command-channel';
 import { groupDevicesSql } from '../groups';
 import { deviceNights, hashOfJson, needsSending, nightsJson, planDays, type ComputedNight } from './nights';
-import { floats, ints as intsText, texts } from './sql-arrays';
+import { floats, ints as intsText, texts } from '../../db/sql-arrays';
 
 // Sends each device the plan of the schedules covering it (docs/schedule-delivery.md): computes the
 // nights ahead for every device a change may touch, and queues a `schedule` command only for those
