@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { ProfileStep } from '@rms/contracts/lighting';
 import { openDatabase, type Database } from '../../apps/server/src/db/client';
+import { rowsOf } from '../../apps/server/src/db/rows';
 import { deviceCommands } from '../../apps/server/src/db/schema/commands';
 import { dimmingProfiles } from '../../apps/server/src/db/schema/lighting';
 import { seedMasterData } from '../../apps/server/src/modules/master-data';
@@ -44,6 +46,39 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 const ms = (n: number) => `${Math.round(n)} ms`;
 
+// CPU time, beside the wall time: on a box shared with other work the wall time of one run varies
+// twofold, its CPU time much less, so it is the figure to compare a change by. On PGlite the database
+// runs in this process; on PostgreSQL its backends serving the bench database are added (from /proc).
+const processCpu = () => {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1000;
+};
+/** CPU ms a process has used (user + system); 0 for one gone. */
+function cpuOfPid(pid: number): number {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+async function backendsCpu(database: Database): Promise<Map<number, number>> {
+  if (database.kind !== 'postgres') return new Map();
+  const rows = await rowsOf<{ pid: number }>(
+    database.db,
+    sql`select pid from pg_stat_activity where datname = current_database()`,
+  );
+  return new Map(rows.map((r) => [r.pid, cpuOfPid(r.pid)]));
+}
+/** CPU ms of this process and of the database's backends since `start` was taken. */
+async function cpuSince(database: Database, start: { node: number; backends: Map<number, number> }) {
+  const node = processCpu() - start.node;
+  let backends = 0;
+  for (const [pid, ms] of await backendsCpu(database)) backends += ms - (start.backends.get(pid) ?? 0);
+  return { node, backends };
+}
+const cpuNow = async (database: Database) => ({ node: processCpu(), backends: await backendsCpu(database) });
+
 async function fleet(database: Database): Promise<number> {
   const db = database.db;
   const org = (await makeOrganization(db)).id;
@@ -83,14 +118,17 @@ async function measure(label: string, database: Database): Promise<string> {
   console.log(`${label}: first plans: ${JSON.stringify(initial)} in ${ms(performance.now() - first)}`);
 
   const times: number[] = [];
+  const cpu: { node: number; backends: number }[] = [];
   for (let run = 0; run < RUNS; run++) {
     await db
       .update(dimmingProfiles)
       .set({ steps: run % 2 === 0 ? B : A })
       .where(eq(dimmingProfiles.id, profile));
+    const cpuStart = await cpuNow(database);
     const started = performance.now();
     const result = await replan(deps, { profileIds: [profile] });
     times.push(performance.now() - started);
+    cpu.push(await cpuSince(database, cpuStart));
     if (result.changed !== DEVICES) throw new Error(`run ${run}: ${JSON.stringify(result)}`);
   }
   const unchanged = performance.now();
@@ -122,10 +160,18 @@ async function measure(label: string, database: Database): Promise<string> {
   times.sort((a, b) => a - b);
   base.sort((a, b) => a - b);
   const p50 = percentile(times, 50);
+  const cpuTotals = cpu.map((c) => c.node + c.backends).sort((a, b) => a - b);
+  const cpuMedian = cpu.sort((a, b) => a.node + a.backends - (b.node + b.backends))[
+    Math.floor(cpu.length / 2)
+  ]!;
   const b50 = percentile(base, 50);
   return [
     `${label}: schedule change for ${DEVICES} devices, ${RUNS} runs (every device sent a new plan)`,
     `  replan        p50 ${ms(p50)}  p99 ${ms(percentile(times, 99))}  min ${ms(times[0]!)}`,
+    `  replan CPU    p50 ${ms(percentile(cpuTotals, 50))}  p99 ${ms(percentile(cpuTotals, 99))}` +
+      (database.kind === 'postgres'
+        ? `  (median run: Node ${ms(cpuMedian.node)} + PostgreSQL backends ${ms(cpuMedian.backends)})`
+        : '  (Node, the database included)'),
     `  raw insert    p50 ${ms(b50)}  p99 ${ms(percentile(base, 99))}  (the same ${last.length} commands, unnest)`,
     `  ratio         ${(p50 / b50).toFixed(1)}× the raw insert; ${p50 < 5000 ? 'under' : 'OVER'} the 5 s budget`,
     `  no change     ${ms(unchangedMs)} (${JSON.stringify(same)})`,

@@ -1,13 +1,13 @@
-import { getTimes } from 'suncalc';
 import type { PlanNight, ProfileStep } from './lighting';
+import { sunTimes, type SunTimes } from './sun-times';
 
 // A dimming profile made concrete for one place and night (docs/lighting.md). Shared by the server
 // (what each device is sent, the energy report's plan) and the console (the preview), so both draw the
 // same night.
 //
-// Dusk is sunset and dawn the next sunrise at the device's own latitude and longitude (suncalc): the
-// moments a panel's voltage crosses solar_down / solar_up are within minutes of them. A night belongs to
-// the local date of its evening. A clock time from 12:00 is on that evening, one before 12:00 on the
+// Dusk is sunset and dawn the next sunrise at the device's own latitude and longitude (suncalc's, as
+// sun-times.ts computes them): the moments a panel's voltage crosses solar_down / solar_up are within
+// minutes of them. A night belongs to the local date of its evening. A clock time from 12:00 is on that evening, one before 12:00 on the
 // next morning. Steps before dusk start at dusk, steps from dawn on are dropped, and every night ends
 // with the light off at dawn. Times are whole minutes, as the device's timers are.
 
@@ -35,18 +35,28 @@ function zoneOffset(zone: string, instant: number): number {
   return asUtc - Math.floor(instant / 1000) * 1000;
 }
 
-const instants = new Map<string, number>();
+/** Instants by zone, day and time of day (nested: no key string made per call). */
+const instants = new Map<string, Map<string, Map<string, number>>>();
+let instantCount = 0;
 
 /** The instant of local `day` (YYYY-MM-DD) at `hhmm` in `zone`. */
 export function zonedInstant(zone: string, day: string, hhmm: string): number {
   // Planning thousands of devices asks for the same few instants again and again: Intl's formatting
   // is by far the dearest part of a night's plan, so its answers are kept (a bounded memo).
-  const key = `${zone}|${day}|${hhmm}`;
-  let instant = instants.get(key);
+  let days = instants.get(zone);
+  if (!days) instants.set(zone, (days = new Map()));
+  let times = days.get(day);
+  if (!times) days.set(day, (times = new Map()));
+  let instant = times.get(hhmm);
   if (instant === undefined) {
-    if (instants.size >= 10_000) instants.clear();
+    if (instantCount >= 10_000) {
+      instants.clear();
+      instantCount = 0;
+      return zonedInstant(zone, day, hhmm);
+    }
     instant = computeInstant(zone, day, hhmm);
-    instants.set(key, instant);
+    times.set(hhmm, instant);
+    instantCount++;
   }
   return instant;
 }
@@ -59,9 +69,18 @@ function computeInstant(zone: string, day: string, hhmm: string): number {
   return guess - zoneOffset(zone, first);
 }
 
+const nextDays = new Map<string, string>();
+
+/** The day after `day`; remembered, since every night of every device asks for it several times. */
 function nextDay(day: string): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+  let next = nextDays.get(day);
+  if (next === undefined) {
+    const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+    next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+    if (nextDays.size >= 10_000) nextDays.clear();
+    nextDays.set(day, next);
+  }
+  return next;
 }
 
 const floorMinute = (t: number) => Math.floor(t / MINUTE) * MINUTE;
@@ -76,28 +95,29 @@ export interface DuskDawn {
   dawn: number;
 }
 
-let lastSun: { at: number; lat: number; lon: number; times: ReturnType<typeof getTimes> } | null = null;
+let lastSun: { at: number; lat: number; lon: number; times: SunTimes } | null = null;
 
 /**
- * suncalc's times at noon `at`. A night's morning is the next night's evening: planning one place's
- * nights in order asks for each noon twice in a row, so the last answer is kept.
+ * Sunrise and sunset on the day of noon `at`. A night's morning is the next night's evening: planning
+ * one place's nights in order asks for each noon twice in a row, so the last answer is kept.
  */
-function sunAt(at: number, place: Place): ReturnType<typeof getTimes> {
+function sunAt(at: number, place: Place): SunTimes {
   if (lastSun && lastSun.at === at && lastSun.lat === place.lat && lastSun.lon === place.lon)
     return lastSun.times;
-  const times = getTimes(new Date(at), place.lat, place.lon);
+  const times = sunTimes(at, place.lat, place.lon);
   lastSun = { at, lat: place.lat, lon: place.lon, times };
   return times;
 }
 
 /** Dusk on the evening of local `day` and dawn the next morning, at `place`. */
 export function duskDawn(place: Place, day: string, zone: string): DuskDawn {
-  const evening = sunAt(zonedInstant(zone, day, '12:00'), place);
-  const morning = sunAt(zonedInstant(zone, nextDay(day), '12:00'), place);
+  const noon = zonedInstant(zone, day, '12:00');
+  const nextNoon = zonedInstant(zone, nextDay(day), '12:00');
+  const evening = sunAt(noon, place);
+  const morning = sunAt(nextNoon, place);
   // Polar night: dark from noon to noon; polar day: no night (dusk = dawn).
-  const dusk = evening.sunset?.getTime() ?? zonedInstant(zone, day, '12:00');
-  const dawn =
-    morning.sunrise?.getTime() ?? (morning.alwaysUp ? dusk : zonedInstant(zone, nextDay(day), '12:00'));
+  const dusk = Number.isNaN(evening.sunset) ? noon : evening.sunset;
+  const dawn = Number.isNaN(morning.sunrise) ? (morning.alwaysUp ? dusk : nextNoon) : morning.sunrise;
   return { dusk: floorMinute(dusk), dawn: floorMinute(Math.max(dusk, dawn)) };
 }
 

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import {
   nightChoice,
   PLAN_NIGHTS,
@@ -53,6 +53,8 @@ export function deviceNights(
   const out: ComputedNight[] = [];
   // Devices of one group share their rules: the night's choice is made once per rule set and day.
   const ruleKey = rules.map((r) => r.id).join(',');
+  // The place's part of the key, made once per device rather than once per night.
+  const placeKey = `${place.lat}|${place.lon}|`;
   for (const day of days) {
     const choiceKey = `${ruleKey}|${day}`;
     let choice = choices.get(choiceKey);
@@ -62,7 +64,7 @@ export function deviceNights(
     }
     if (!choice) continue;
     // Devices of one project share a place and a profile: one sun computation for all of them.
-    const key = `${choice.profileId ?? 'off'}|${place.lat}|${place.lon}|${day}`;
+    const key = `${choice.profileId ?? 'off'}|${placeKey}${day}`;
     let night = cache.get(key);
     if (night === undefined) {
       const steps = choice.profileId === null ? OFF : profiles.get(choice.profileId);
@@ -83,11 +85,14 @@ function concrete(
   scheduleId: number,
   profileId: number | null,
 ): ComputedNight {
-  const { dusk, dawn, ...night } = nightPlan(steps, place, day, timeZone);
-  const nightMinutes = Math.round((dawn - dusk) / 60_000);
-  const use = nightUse(night, 100);
+  const plan = nightPlan(steps, place, day, timeZone);
+  const nightMinutes = Math.round((plan.dawn - plan.dusk) / 60_000);
+  const use = nightUse(plan, 100);
+  // Built field by field (not `...rest`): tens of thousands are made per replan. The field order is
+  // the one `wire` and the stored JSON have always had.
   return {
-    ...night,
+    date: plan.date,
+    steps: plan.steps,
     scheduleId,
     profileId,
     nightMinutes,
@@ -100,13 +105,37 @@ function concrete(
 export const wire = (nights: readonly PlanNight[]): PlanNight[] =>
   nights.map((n) => ({ date: n.date, steps: n.steps }));
 
+/** A night as the device is sent it, in JSON (an element of `JSON.stringify(wire(nights))`). */
+export const nightJson = (n: PlanNight): string => JSON.stringify({ date: n.date, steps: n.steps });
+
+/**
+ * `JSON.stringify(wire(nights))`, each night's JSON made once however many devices share it (a
+ * ComputedNight is shared by the devices at one place: see deviceNights' cache).
+ */
+export function nightsJson(nights: readonly PlanNight[], made: Map<PlanNight, string>): string {
+  let out = '[';
+  for (let i = 0; i < nights.length; i++) {
+    const n = nights[i]!;
+    let json = made.get(n);
+    if (json === undefined) {
+      json = nightJson(n);
+      made.set(n, json);
+    }
+    out += i === 0 ? json : `,${json}`;
+  }
+  return `${out}]`;
+}
+
 /** Names a plan's content (the payload's `plan`). */
 export function planHash(nights: readonly PlanNight[]): string {
-  return createHash('sha256')
-    .update(JSON.stringify(wire(nights)))
-    .digest('hex')
-    .slice(0, 16);
+  return hashOfJson(JSON.stringify(wire(nights)));
 }
+
+/**
+ * planHash of a plan whose JSON (`JSON.stringify(wire(nights))`) is already made. The one-shot `hash`
+ * is createHash's digest without a Hash object per device.
+ */
+export const hashOfJson = (json: string): string => hash('sha256', json, 'hex').slice(0, 16);
 
 /** A plan running on fewer nights than this (counting the one under way) is extended. */
 export const MIN_NIGHTS_LEFT = 3;

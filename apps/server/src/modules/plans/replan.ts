@@ -5,7 +5,8 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { notifyRecorded } from '../../telemetry/command-channel';
 import { groupDevicesSql } from '../groups';
-import { deviceNights, needsSending, planDays, planHash, wire, type ComputedNight } from './nights';
+import { deviceNights, hashOfJson, needsSending, nightsJson, planDays, type ComputedNight } from './nights';
+import { floats, ints as intsText, texts } from '../../db/sql-arrays';
 
 // Sends each device the plan of the schedules covering it (docs/schedule-delivery.md): computes the
 // nights ahead for every device a change may touch, and queues a `schedule` command only for those
@@ -190,6 +191,8 @@ export async function replan(deps: PlanDeps, scope: ReplanScope = {}): Promise<R
 
   const cache = new Map<string, ComputedNight | null>();
   const choices = new Map<string, NightChoice | null>();
+  // Each night's JSON once, however many devices at its place share it.
+  const made = new Map<PlanNight, string>();
   const changed: Plan[] = [];
   for (const d of devices) {
     const nights = deviceNights(
@@ -205,9 +208,10 @@ export async function replan(deps: PlanDeps, scope: ReplanScope = {}): Promise<R
       d.plan_hash && d.plan_until
         ? { hash: d.plan_hash, nights: d.nights, planUntil: d.plan_until }
         : undefined;
-    const hash = planHash(nights);
+    const json = nightsJson(nights, made);
+    const hash = hashOfJson(json);
     if (needsSending(nights, hash, stored, days))
-      changed.push({ deviceId: d.device_id, organizationId: d.organization_id, nights, hash });
+      changed.push({ deviceId: d.device_id, organizationId: d.organization_id, nights, hash, json });
   }
   if (changed.length > 0) await queue(db, changed, days);
   return { devices: devices.length, changed: changed.length, unchanged: devices.length - changed.length };
@@ -218,44 +222,65 @@ interface Plan {
   organizationId: number;
   nights: ComputedNight[];
   hash: string;
+  /** The nights as sent, in JSON (`JSON.stringify(wire(nights))`). */
+  json: string;
 }
 
-/** Queues the plans and records them, in one transaction: one statement per table. */
+/**
+ * Queues the plans and records them, in one transaction: one statement per table. The rows go as a few
+ * parameters written here as array literals and one JSON document (sql-arrays.ts), not as JavaScript
+ * arrays the drivers would escape element by element (70,000 night rows are 420,000 elements).
+ */
 async function queue(db: Db, plans: Plan[], days: string[]): Promise<void> {
   const ids = plans.map((p) => p.deviceId);
-  const orgIds = plans.map((p) => p.organizationId);
-  const payloads = plans.map(
-    (p) => `{"plan":${JSON.stringify(p.hash)},"nights":${JSON.stringify(wire(p.nights))}}`,
-  );
-  const tonight = plans.map(
-    (p) => p.nights.find((n) => n.date === days[0])?.scheduleId ?? p.nights[0]?.scheduleId ?? null,
-  );
-  const night = plans.flatMap((p) => p.nights.map((n) => ({ deviceId: p.deviceId, n })));
-  const texts = (list: readonly (string | null)[]) => sql`${sql.param(list)}::text[]`;
+  // Each device's command: its payload is the JSON the device is sent, put together from the pieces
+  // already made (the hash named the same JSON). One jsonb document for all: parsed once.
+  let records = '[';
+  for (let i = 0; i < plans.length; i++) {
+    const p = plans[i]!;
+    const tonight = p.nights.find((n) => n.date === days[0])?.scheduleId ?? p.nights[0]?.scheduleId ?? null;
+    records += `${i === 0 ? '' : ','}{"d":${p.deviceId},"o":${p.organizationId},"s":${tonight},"p":{"plan":"${p.hash}","nights":${p.json}}}`;
+  }
+  records += ']';
+  const nightDays: string[] = [];
+  const nightDevices: number[] = [];
+  const nightMinutes: number[] = [];
+  const plannedMinutes: number[] = [];
+  const plannedShares: number[] = [];
+  const nightSchedules: number[] = [];
+  for (const p of plans)
+    for (const n of p.nights) {
+      nightDays.push(n.date);
+      nightDevices.push(p.deviceId);
+      nightMinutes.push(n.nightMinutes);
+      plannedMinutes.push(n.plannedMinutes);
+      plannedShares.push(n.plannedShare);
+      nightSchedules.push(n.scheduleId);
+    }
   const until = days[days.length - 1]!;
   const partial = plans.filter((p) => p.nights.length < days.length).map((p) => p.deviceId);
+  const list = (text: string, type: string) => sql`${text}::text::${sql.raw(type)}`;
 
   await db.transaction(async (tx) => {
     // A device's unsent plan is its delivery's command (each new plan or retry moves it there).
     await tx.execute(sql`
       update device_commands c set status = 'failed', error = ${SUPERSEDED}, finished_at = now()
       from schedule_deliveries d
-      where d.device_id = any(${ints(ids)}) and c.id = d.command_id and c.status = 'pending'`);
+      where d.device_id = any(${list(intsText(ids), 'int[]')}) and c.id = d.command_id and c.status = 'pending'`);
     // The commands and the deliveries in one statement: the nights travel to the database once.
     const commands = await rowsOf<{ id: number; device_id: number }>(
       tx,
       sql`with u as (
-            select * from unnest(${ints(ids)}, ${ints(orgIds)}, ${texts(payloads)}, ${sql`${sql.param(tonight)}::int[]`})
-              as u(d, o, p, s_id)),
+            select * from jsonb_to_recordset(${records}::text::jsonb) as u(d int, o int, s int, p jsonb)),
           c as (
             insert into device_commands (device_id, organization_id, kind, payload)
-            select u.d, u.o, 'schedule', u.p::jsonb from u
+            select u.d, u.o, 'schedule', u.p from u
             returning id, device_id, payload)
           insert into schedule_deliveries as sd (device_id, organization_id, schedule_id, plan_hash, nights,
                                                  plan_until, command_id, status, error, attempts, applied_at, updated_at)
           select c.device_id, u.o, s.id, c.payload->>'plan', c.payload->'nights', ${until}::date, c.id,
                  'pending', null, 1, null, now()
-          from c join u on u.d = c.device_id left join lighting_schedules s on s.id = u.s_id
+          from c join u on u.d = c.device_id left join lighting_schedules s on s.id = u.s
           on conflict (device_id) do update set organization_id = excluded.organization_id,
             schedule_id = excluded.schedule_id, plan_hash = excluded.plan_hash, nights = excluded.nights,
             plan_until = excluded.plan_until, command_id = excluded.command_id, status = 'pending', error = null,
@@ -266,14 +291,14 @@ async function queue(db: Db, plans: Plan[], days: string[]): Promise<void> {
     // Rows of nights a device no longer has go; the others are overwritten in place.
     if (partial.length > 0)
       await tx.execute(sql`
-      delete from device_night_plans where device_id = any(${ints(partial)}) and day >= ${days[0]!}::date`);
-    if (night.length > 0)
+      delete from device_night_plans where device_id = any(${list(intsText(partial), 'int[]')}) and day >= ${days[0]!}::date`);
+    if (nightDays.length > 0)
       await tx.execute(sql`
         insert into device_night_plans (day, device_id, night_minutes, planned_minutes, planned_share, schedule_id)
-        select u.day::date, u.d, u.nm, u.pm, u.ps, s.id
-        from unnest(${texts(night.map((x) => x.n.date))}, ${ints(night.map((x) => x.deviceId))},
-                    ${ints(night.map((x) => x.n.nightMinutes))}, ${ints(night.map((x) => x.n.plannedMinutes))},
-                    ${sql`${sql.param(night.map((x) => x.n.plannedShare))}::float8[]`}, ${sql`${sql.param(night.map((x) => x.n.scheduleId))}::int[]`})
+        select u.day, u.d, u.nm, u.pm, u.ps, s.id
+        from unnest(${list(texts(nightDays), 'date[]')}, ${list(intsText(nightDevices), 'int[]')},
+                    ${list(intsText(nightMinutes), 'int[]')}, ${list(intsText(plannedMinutes), 'int[]')},
+                    ${list(floats(plannedShares), 'float8[]')}, ${list(intsText(nightSchedules), 'int[]')})
           as u(day, d, nm, pm, ps, s_id)
         left join lighting_schedules s on s.id = u.s_id
         on conflict (day, device_id) do update set night_minutes = excluded.night_minutes,
