@@ -26,12 +26,13 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '30' },
     points: { type: 'string', default: '2000' },
     reseed: { type: 'boolean', default: false },
+    database: { type: 'string' },
   },
 });
 const TZ = 'Asia/Kolkata';
 const devices = Number(args.devices);
 const baseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const name = `rms_graph_pages_${devices}_${args.days}_${args.year}`;
+const name = args.database ?? `rms_graph_pages_${devices}_${args.days}_${args.year}`;
 const url = await keptDatabase(baseUrl, name, args.reseed);
 const database = await openDatabase({ databaseUrl: url });
 await database.migrate();

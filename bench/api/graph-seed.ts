@@ -14,8 +14,8 @@ import { DEFAULT_STORAGE } from '../../apps/server/src/telemetry/storage/setting
 // A year of one fleet laid out as the storage would have left it, small enough to seed in minutes: the
 // last `days` days as 5-minute samples written as rows, then one maintenance pass (rolled up, closed
 // UTC days packed, as every 5 minutes in production); the days before as hourly and daily rollups only,
-// written a local day at a time for the whole fleet (as the maintenance writes them), from samples every
-// 15 minutes (a rollup row is as wide whatever its sample count).
+// written a local day at a time for the whole fleet (as the maintenance writes them), from a sample an
+// hour (a rollup row is as wide whatever its sample count).
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -61,7 +61,7 @@ export async function seedGraphFleet(
   for (let day = firstOld; day < firstRecent; day = addDays(day, 1)) {
     const source = sql`(select ${columns} from rms_devices d cross join lateral (
         select ts, row_number() over (order by ts)::int as k
-        from generate_series(${dayStartSql(day, timeZone)}, ${dayStartSql(addDays(day, 1), timeZone)} - interval '1 second', interval '15 minutes') ts
+        from generate_series(${dayStartSql(day, timeZone)}, ${dayStartSql(addDays(day, 1), timeZone)} - interval '1 second', interval '1 hour') ts
       ) g where d.organization_id = ${org.id}) s`;
     await upsertHours(db, timeZone, source);
     await rollUpDay(db, timeZone, day);

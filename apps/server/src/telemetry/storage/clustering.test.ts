@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { makeDevices, makeOrganization } from '../../testing/factories';
-import { clusterClosedMonths } from './clustering';
+import { clusterClosedMonths, layOutDay } from './clustering';
 import { HOUR_MONTHS, ensurePartitions } from './partitions';
 import { upsertHours } from './rollups';
 
@@ -21,13 +21,13 @@ let ids: number[];
 const db = () => t.database.db;
 const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
 
-/** The heap pages holding a device's rows of the January partition, and their content. */
-async function layout(device: number) {
+/** The heap pages holding a device's rows of the January partition (before `until`), and their content. */
+async function layout(device: number, until = FEBRUARY) {
   const [row] = await rowsOf<{ pages: number; rows: number; digest: string }>(
     db(),
     sql`select count(distinct (ctid::text::point)[0])::int as pages, count(*)::int as rows,
                md5(string_agg(h::text, ',' order by h.hour)) as digest
-        from telemetry_hourly_202601 h where h.device_id = ${device}`,
+        from telemetry_hourly_202601 h where h.device_id = ${device} and h.hour < ${at(until)}`,
   );
   return row!;
 }
@@ -64,6 +64,22 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('hourly rollups laid out by device', () => {
+  it('write a closed day again device by device, its rows the same', async () => {
+    const day = JANUARY + 86_400_000;
+    const before = await layout(ids[0]!, day);
+    expect(before.rows).toBe(24);
+    expect(before.pages).toBeGreaterThan(4);
+    await layOutDay(db(), at(JANUARY), at(day));
+    const after = await layout(ids[0]!, day);
+    expect(after.digest).toBe(before.digest);
+    expect(after.pages).toBeLessThanOrEqual(2);
+    const [all] = await rowsOf<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from telemetry_hourly where hour >= ${at(JANUARY)} and hour < ${at(day)}`,
+    );
+    expect(all!.n).toBe(DEVICES * 24);
+  });
+
   it('leave a month alone until it is wholly rolled up', async () => {
     expect(await clusterClosedMonths(db(), null)).toEqual([]);
     expect(await clusterClosedMonths(db(), new Date(FEBRUARY - 3_600_000))).toEqual([]);
