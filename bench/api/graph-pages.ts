@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { graphQuery } from '@rms/contracts/monitoring';
@@ -6,6 +7,7 @@ import { PERMISSION_CODES } from '@rms/contracts/permissions';
 import type { AuthUser } from '../../apps/server/src/auth/access';
 import { addDays, today } from '../../apps/server/src/calendar';
 import { openDatabase, type Db } from '../../apps/server/src/db/client';
+import { rowsOf } from '../../apps/server/src/db/rows';
 import { graphOf } from '../../apps/server/src/modules/monitoring/graph-service';
 import { maintainTelemetryStorage } from '../../apps/server/src/telemetry/storage/maintenance';
 import { DEFAULT_STORAGE } from '../../apps/server/src/telemetry/storage/settings';
@@ -37,7 +39,7 @@ const url = await keptDatabase(baseUrl, name, args.reseed);
 const database = await openDatabase({ databaseUrl: url });
 await database.migrate();
 const db = database.db;
-const [fleet] = (await db.execute<{ id: number }>(`select min(id) as id from rms_devices`)).rows;
+const [fleet] = await rowsOf<{ id: number | null }>(db, sql`select min(id) as id from rms_devices`);
 if (!fleet?.id) {
   process.stdout.write(`seeding ${name}\n`);
   await seedGraphFleet(db, { devices, days: Number(args.days), yearDays: Number(args.year), timeZone: TZ });
@@ -47,9 +49,10 @@ for (let pass = 0; pass < 24; pass++) {
   const done: { clustered?: string[] } = await maintainTelemetryStorage(db, new Date(), TZ, DEFAULT_STORAGE);
   if (!done.clustered?.length) break;
 }
-const [device] = (
-  await db.execute<{ id: number }>(`select min(id) + ${Math.floor(devices / 2)} as id from rms_devices`)
-).rows;
+const [device] = await rowsOf<{ id: number }>(
+  db,
+  sql`select min(id) + ${Math.floor(devices / 2)}::int as id from rms_devices`,
+);
 
 const auth: AuthUser = {
   id: 0,
