@@ -297,6 +297,7 @@ export class DeviceLink {
           result.created.length ||
           result.dropped.length ||
           result.packed.length ||
+          result.clustered.length ||
           result.cleared ||
           result.corrected
         )

@@ -1,33 +1,15 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import {
-  GRAPH_SERIES,
-  type GraphField,
-  type GraphKind,
-  type GraphPoint,
-  type GraphQuery,
-} from '@rms/contracts/monitoring';
+import { GRAPH_SERIES, type GraphKind, type GraphPoint, type GraphQuery } from '@rms/contracts/monitoring';
 import type { AuthUser } from '../../auth/access';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/rows';
-import { dailyHarvest } from '../../db/schema/telemetry';
+import { dailyHarvest, type ExtremeSeries } from '../../db/schema/telemetry';
 import { storedSamples } from '../../telemetry/storage/stored-samples';
+import { extremeArray } from '../../telemetry/storage/summaries';
 import { filteredDeviceIds } from '../activations';
+import { extremesOf, pointsOf } from './graph-points';
 
 // A graph read from the samples themselves: every sample, or, when the range holds more than `points`,
 // per equal time bucket the samples with the minimum and the maximum of the tab's main series.
-
-/** The SQL of each graph field over a sample `s` (products stay real, like their factors). */
-const FIELD_SQL: Record<GraphField, SQL> = {
-  lo_i: sql`s.lo_i`,
-  bt_v: sql`s.bt_v`,
-  load_power: sql`s.lo_v * s.lo_i`,
-  bt_ch_i: sql`s.bt_ch_i`,
-  bt_power: sql`s.bt_v * s.bt_ch_i`,
-  pv_i: sql`s.pv_i`,
-  pv_v: sql`s.pv_v`,
-  pv_power: sql`s.pv_v * s.pv_i`,
-};
-const FIELDS = Object.keys(FIELD_SQL) as GraphField[];
 
 /** Any of the activation filters besides the device itself. */
 export function narrowed(q: GraphQuery): boolean {
@@ -63,56 +45,24 @@ export async function samplesGraph(
   range: { from: SQL; to: SQL; buckets: number },
 ): Promise<GraphPoint[]> {
   const { from, to, buckets } = range;
-  const main = sql.identifier(GRAPH_SERIES[kind].main);
-  const selected = sql.join(
-    FIELDS.map((f) => sql`${FIELD_SQL[f]} as ${sql.identifier(f)}`),
-    sql`, `,
-  );
-  const outputs = sql.join(
-    FIELDS.map((f) => sql.identifier(f)),
-    sql`, `,
-  );
+  const series = GRAPH_SERIES[kind].main as ExtremeSeries;
   const scope = narrowed(q) ? sql`and s.device_id in (${filteredDeviceIds(db, auth, q)})` : sql``;
   const stored = storedSamples({ devices: (id) => sql`${id} = ${q.device}`, from, to });
-  const rows = await rowsOf<Record<GraphField, number> & { created_at: string }>(
-    db,
-    sql`with samples as (
-          select s.ts, ${selected}
-          from ${stored} s
-          where true ${scope}
-        ),
-        total as (select count(*) as n from samples),
-        bucketed as (
-          select samples.*,
-            width_bucket(extract(epoch from ts)::float8, extract(epoch from ${from})::float8,
-                         extract(epoch from ${to})::float8, ${buckets}::int) as bucket
-          from samples
-        ),
-        ranked as (
-          select bucketed.*, first_value(ts) over w as low_ts, last_value(ts) over w as high_ts
-          from bucketed
-          window w as (partition by bucket order by ${main}, ts
-                       rows between unbounded preceding and unbounded following)
-        )
-        select to_char(ts at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, ${outputs}
-        from ranked
-        where (select n from total) <= ${q.points}::int or ts = low_ts or ts = high_ts
-        order by ts`,
-  );
-  return rows.map(toPoint);
-}
-
-/** A row of graph fields as the answer's point. */
-export function toPoint(r: Record<GraphField, number | string> & { created_at: string }): GraphPoint {
-  return {
-    created_at: r.created_at,
-    lo_i: Number(r.lo_i),
-    bt_v: Number(r.bt_v),
-    load_power: Number(r.load_power),
-    bt_ch_i: Number(r.bt_ch_i),
-    bt_power: Number(r.bt_power),
-    pv_i: Number(r.pv_i),
-    pv_v: Number(r.pv_v),
-    pv_power: Number(r.pv_power),
-  };
+  const bucket = sql`width_bucket(extract(epoch from s.ts)::float8, extract(epoch from ${from})::float8,
+    extract(epoch from ${to})::float8, ${buckets}::int)`;
+  // The range is read once (materialized), then either answered whole or grouped by bucket: each
+  // bucket's min() and max() of the sample arrays are its lowest-earliest and highest-latest samples
+  // (summaries.ts), what a window ordered by (value, ts) over each bucket picked before, without
+  // sorting the range.
+  const ctes = sql`samples as materialized (
+      select ${bucket} as bucket, ${extremeArray(series, sql`s.ts`, (r) => sql.raw(`s."${r}"`))} as p
+      from ${stored} s
+      where true ${scope}
+    ),
+    total as (select count(*) as n from samples)`;
+  const picked = sql`select samples.p from samples, total where total.n <= ${q.points}::int
+    union all
+    (${extremesOf(sql`(select min(samples.p) as low, max(samples.p) as high from samples, total
+                       where total.n > ${q.points}::int group by samples.bucket)`)})`;
+  return pointsOf(db, ctes, picked);
 }

@@ -1,19 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { GRAPH_SERIES, type GraphField, type GraphKind, type GraphPoint } from '@rms/contracts/monitoring';
+import { GRAPH_SERIES, type GraphKind, type GraphPoint } from '@rms/contracts/monitoring';
 import { today } from '../../calendar';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/rows';
 import type { ExtremeSeries } from '../../db/schema/telemetry';
 import { storedSamples } from '../../telemetry/storage/stored-samples';
-import {
-  arrayReading,
-  arrayTime,
-  extremeArray,
-  extremeOf,
-  hourStart,
-} from '../../telemetry/storage/summaries';
+import { extremeArray, extremeOf, hourStart } from '../../telemetry/storage/summaries';
 import { dayStart } from './days';
-import { toPoint } from './graph-samples';
+import { extremesOf, pointsOf } from './graph-points';
 
 // A graph read from the rollups: buckets of `per` whole local hours (or days), each keeping the lowest
 // and the highest sample of the tab's main series among its hours' (days') extremes. The rollups hold
@@ -76,29 +69,12 @@ export async function summaryGraph(db: Db, g: SummaryGraph): Promise<GraphPoint[
       group by 1
     ) o`);
 
-  const p = sql`v.p`;
-  const fields: Record<GraphField, SQL> = {
-    lo_i: arrayReading(p, 'lo_i'),
-    bt_v: arrayReading(p, 'bt_v'),
-    load_power: sql`(${arrayReading(p, 'lo_v')} * ${arrayReading(p, 'lo_i')})`,
-    bt_ch_i: arrayReading(p, 'bt_ch_i'),
-    bt_power: sql`(${arrayReading(p, 'bt_v')} * ${arrayReading(p, 'bt_ch_i')})`,
-    pv_i: arrayReading(p, 'pv_i'),
-    pv_v: arrayReading(p, 'pv_v'),
-    pv_power: sql`(${arrayReading(p, 'pv_v')} * ${arrayReading(p, 'pv_i')})`,
-  };
-  const rows = await rowsOf<Record<GraphField, number> & { created_at: string }>(
+  const ctes = sql`candidates as (${sql.join(parts, sql` union all `)})`;
+  return pointsOf(
     db,
-    sql`with candidates as (${sql.join(parts, sql` union all `)}),
-        buckets as (select min(low) as low, max(high) as high from candidates group by unit / ${g.per}::int)
-        select distinct on (v.p[2])
-          to_char(${arrayTime(p)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
-          ${sql.join(
-            Object.entries(fields).map(([name, value]) => sql`${value} as ${sql.identifier(name)}`),
-            sql`, `,
-          )}
-        from buckets b cross join lateral (values (b.low), (b.high)) as v(p)
-        order by v.p[2]`,
+    ctes,
+    extremesOf(
+      sql`(select min(low) as low, max(high) as high from candidates group by unit / ${g.per}::int)`,
+    ),
   );
-  return rows.map(toPoint);
 }

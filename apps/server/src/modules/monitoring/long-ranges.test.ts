@@ -97,6 +97,22 @@ describe('graphs over long ranges', () => {
     expect(twoDays.map(asFloat32)).toEqual(stored.map(pointOf));
   });
 
+  it('reduce kept samples in buckets under an hour to each bucket’s lowest and highest sample', async () => {
+    // 2 packed days, 192 samples, in 50 buckets of 57.6 minutes: read from the samples, reduced.
+    const start = addDays(d0, -2);
+    const end = addDays(d0, -1);
+    const from = midnight(start);
+    const width = (midnight(addDays(end, 1)) - from) / 50;
+    for (const kind of ['power', 'battery', 'load'] as const) {
+      const points = await graph(kind, start, end, 100);
+      const inRange = samples.filter((s) => s.ts >= from && s.ts < midnight(addDays(end, 1)));
+      expect(inRange.length).toBeGreaterThan(100);
+      expect(points.map(asFloat32)).toEqual(
+        reducedGraph(inRange, kind, (s) => Math.floor((s.ts - from) / width)),
+      );
+    }
+  });
+
   it('draw kept days in whole hours from the rollups and the newest samples, as the samples would', async () => {
     // 7 days in 10 buckets: 17 hours each; the hours not rolled up yet are summarised from the samples.
     const week = await graph('power', addDays(d0, -6), d0, 20);

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import { clusterClosedMonths } from './clustering';
 import { packClosedDays } from './packing';
 import {
   HOUR_MONTHS,
@@ -67,11 +68,14 @@ export async function maintainTelemetryPartitions(
 export interface MaintenanceResult extends PartitionsResult, RollupResult {
   /** Day partitions packed (telemetry/storage/packing.ts). */
   packed: string[];
+  /** Hourly month partitions rewritten in device order (telemetry/storage/clustering.ts). */
+  clustered: string[];
 }
 
 /**
  * One maintenance pass: the rollups first, so that the days they finish may be dropped in the same pass,
- * then the drops, then the packing of the days that ended (and are kept). The device link also makes
+ * then the drops, then the packing of the days that ended (and are kept), then the clustering of a
+ * month of hourly rollups that ended. The device link also makes
  * the partitions when it starts, before any sample is written.
  */
 export async function maintainTelemetryStorage(
@@ -85,5 +89,6 @@ export async function maintainTelemetryStorage(
   const rollups = await rollUpClosedHours(db, now, timeZone, settings, stopped);
   const partitions = await maintainTelemetryPartitions(db, now, settings);
   const packed = stopped() ? [] : await packClosedDays(db, now, timeZone);
-  return { ...partitions, ...rollups, packed };
+  const clustered = stopped() ? [] : await clusterClosedMonths(db, rollups.rolledTo);
+  return { ...partitions, ...rollups, packed, clustered };
 }

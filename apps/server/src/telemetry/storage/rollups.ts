@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { today } from '../../calendar';
 import { rowsOf } from '../../db/rows';
+import { layOutDay } from './clustering';
 import { storedSamples } from './stored-samples';
 import { HOUR_MONTHS, ensurePartitions } from './partitions';
 import { samplesKeptSince, type TelemetryStorageSettings } from './settings';
@@ -214,7 +215,7 @@ export async function rollUpClosedHours(
 /**
  * A day that has just ended gets its daily rows; a device whose hours count fewer samples than the
  * ingest stored for the day (a late sample for an hour already rolled up) has its day rolled up again
- * first, while its samples are kept.
+ * first, while its samples are kept. Then its hourly rows are laid out by device.
  */
 async function closeDay(
   db: Db,
@@ -244,6 +245,8 @@ async function closeDay(
       stale.map((r) => r.device_id),
     );
   await rollUpDay(db, timeZone, day);
+  // Its hours, written an hour of the fleet at a time, are written again device by device (clustering.ts).
+  await layOutDay(db, dayStartOf(d, timeZone), dayStartOf(sql`${d} + 1`, timeZone));
 }
 
 /**
