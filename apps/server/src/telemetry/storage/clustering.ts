@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { sqlStateOf } from '../../db/sql-state';
 import { HOUR_MONTHS, partitionsOf } from './partitions';
 
 // The hourly rollups laid out for their reads. The maintenance writes an hour's rows for every device
@@ -40,10 +41,16 @@ export async function clusterClosedMonths(db: Db, rolledTo: Date | null, atMost 
           where i.inhparent = 'telemetry_hourly_device'::regclass and x.indrelid = ${month.name}::regclass`,
     );
     if (!index || index.clustered) continue;
-    await db.transaction(async (tx) => {
-      await tx.execute(LOCK_TIMEOUT);
-      await tx.execute(sql`cluster ${sql.identifier(month.name)} using ${sql.identifier(index.name)}`);
-    });
+    try {
+      await db.transaction(async (tx) => {
+        await tx.execute(LOCK_TIMEOUT);
+        await tx.execute(sql`cluster ${sql.identifier(month.name)} using ${sql.identifier(index.name)}`);
+      });
+    } catch (error) {
+      // Readers held the month longer than the lock timeout (55P03): the next pass tries again.
+      if (sqlStateOf(error) === '55P03') break;
+      throw error;
+    }
     clustered.push(month.name);
   }
   return clustered;
