@@ -69,6 +69,10 @@ const PAGES: Partial<Record<ConsolePath, Page>> = {
     () => import('./features/dimming-profiles/dimming-profiles-page'),
     (m) => m.DimmingProfilesPage,
   ),
+  '/lighting-schedules': page(
+    () => import('./features/lighting-schedules/lighting-schedules-page'),
+    (m) => m.LightingSchedulesPage,
+  ),
   '/company-view': page(
     () => import('./features/organizations/organizations-page'),
     (m) => m.OrganizationsPage,

@@ -172,6 +172,14 @@ export const CONSOLE_ROUTES = [
     menu: { label: 'Dimming Profiles', group: 'Lighting' },
   },
   {
+    // Reading schedules, their calendar, conflicts and deliveries follows the devices' data; changing
+    // them takes MANAGE_SCHEDULES (api/schedules.ts).
+    path: '/lighting-schedules',
+    title: 'Lighting Schedules',
+    access: anyOf('MANAGE_SCHEDULES', 'VIEW_DEVICE_DATA'),
+    menu: { label: 'Lighting Schedules', group: 'Lighting' },
+  },
+  {
     path: '/add-inspection-parameter',
     title: 'Add Bulk Parameter',
     access: anyOf('DEVICE_ACTIVATION'),
