@@ -49,7 +49,7 @@ export function ConflictsTab({ organization }: { organization: number | undefine
       title: 'Schedules',
       key: 'schedules',
       render: (_v, row) => (
-        <Space size={[4, 4]} wrap>
+        <Space orientation="vertical" size={4}>
           {row.schedules.map((s) => (
             <Tag key={s.id}>
               {s.name} · priority {s.priority}
@@ -62,7 +62,8 @@ export function ConflictsTab({ organization }: { organization: number | undefine
       title: 'Winner per night',
       key: 'nights',
       render: (_v, row) => (
-        <div style={{ minWidth: 280 }}>
+        // Lines wrap within 440 px instead of widening the table.
+        <div style={{ minWidth: 260, maxWidth: 440, whiteSpace: 'normal' }}>
           {nightRuns(row).map((run) => (
             <RunLine key={run.from} run={run} />
           ))}
@@ -83,7 +84,7 @@ export function ConflictsTab({ organization }: { organization: number | undefine
           aria-label="Nights"
           format={DATE_FORMAT}
           allowClear
-          placeholder={['Tonight', `+${MAX_CONFLICT_NIGHTS - 1} nights at most`]}
+          placeholder={['From tonight', 'To: 14 nights']}
           value={range}
           onChange={(value) => {
             setRange(value && value[0] && value[1] ? [value[0], value[1]] : null);

@@ -204,7 +204,7 @@ describe('Lighting Schedules', () => {
     expect(within(line).getByText('Main road')).toBeInTheDocument();
     expect(within(line).getByText('Weeknight saver')).toBeInTheDocument();
     expect(within(line).getByText('Mon–Fri')).toBeInTheDocument();
-    expect(within(line).getByText('01/10/2026 – 31/03/2027')).toBeInTheDocument();
+    expect(within(line).getByText('01/10/2026 – 31/03/2027 · 1 exception')).toBeInTheDocument();
     expect(within(line).getByText('42')).toBeInTheDocument();
     expect(within(line).getByLabelText('Enabled Weeknights')).toBeChecked();
   });

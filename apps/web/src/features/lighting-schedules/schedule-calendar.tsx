@@ -26,7 +26,8 @@ export function nightLabel(night: CalendarNight): { text: string; detail: string
 }
 
 export function ScheduleCalendar({ group, groupName }: { group: number; groupName: string }) {
-  const [month, setMonth] = useState<Dayjs>(() => wallClock().startOf('month'));
+  const [today] = useState<Dayjs>(() => wallClock());
+  const [month, setMonth] = useState<Dayjs>(() => today.startOf('month'));
   const key = month.format('YYYY-MM');
   const { data, isFetching, isError } = useQuery(calendarQuery(group, key));
   const byDate = useMemo(
@@ -74,24 +75,32 @@ export function ScheduleCalendar({ group, groupName }: { group: number; groupNam
               />
             </Flex>
           )}
-          cellRender={(day: Dayjs, info) => {
+          // The whole cell is drawn here: no day looks picked (the calendar only browses), today is marked.
+          fullCellRender={(day: Dayjs, info) => {
             if (info.type !== 'date') return info.originNode;
-            const night = byDate.get(day.format('YYYY-MM-DD'));
-            if (!night) return null;
-            const label = nightLabel(night);
+            const night = day.isSame(month, 'month') ? byDate.get(day.format('YYYY-MM-DD')) : undefined;
+            const classes = ['schedule-calendar-cell'];
+            if (!day.isSame(month, 'month')) classes.push('is-outside');
+            if (day.isSame(today, 'day')) classes.push('is-today');
+            const label = night && nightLabel(night);
             return (
-              <Tooltip title={label.detail}>
-                <div className="schedule-calendar-night" data-date={night.date}>
-                  <Tag color={label.colour} className="schedule-calendar-tag">
-                    {label.text}
-                  </Tag>
-                  {night.schedule !== null && (
-                    <Typography.Text type="secondary" className="schedule-calendar-detail">
-                      {night.exception ? night.exception_name : night.schedule_name}
-                    </Typography.Text>
-                  )}
-                </div>
-              </Tooltip>
+              <div className={classes.join(' ')} data-date={day.format('YYYY-MM-DD')}>
+                <div className="schedule-calendar-day">{day.format('DD')}</div>
+                {night && label && (
+                  <Tooltip title={label.detail}>
+                    <div className="schedule-calendar-night">
+                      <Tag color={label.colour} className="schedule-calendar-tag">
+                        {label.text}
+                      </Tag>
+                      {night.schedule !== null && (
+                        <Typography.Text type="secondary" className="schedule-calendar-detail">
+                          {night.exception ? night.exception_name : night.schedule_name}
+                        </Typography.Text>
+                      )}
+                    </div>
+                  </Tooltip>
+                )}
+              </div>
             );
           }}
         />

@@ -70,15 +70,21 @@ export function SchedulesTab({ organization, showOrganization, canManage }: Sche
       : []),
     { title: 'Group', key: 'group', render: (_v, row) => row.group_name },
     { title: 'Profile', key: 'profile', render: (_v, row) => row.profile_name },
-    { title: 'Weekdays', key: 'weekdays', render: (_v, row) => weekdaysSummary(row.weekdays) },
-    { title: 'Season', key: 'season', render: (_v, row) => seasonText(row) },
-    { title: 'Priority', key: 'priority', align: 'right', render: (_v, row) => row.priority },
     {
-      title: 'Exceptions',
-      key: 'exceptions',
-      align: 'right',
-      render: (_v, row) => row.exception_count,
+      title: 'Nights',
+      key: 'nights',
+      render: (_v, row) => (
+        <>
+          <div>{weekdaysSummary(row.weekdays)}</div>
+          <Typography.Text type="secondary">
+            {seasonText(row)}
+            {row.exception_count > 0 &&
+              ` · ${row.exception_count} exception${row.exception_count === 1 ? '' : 's'}`}
+          </Typography.Text>
+        </>
+      ),
     },
+    { title: 'Priority', key: 'priority', align: 'right', render: (_v, row) => row.priority },
     {
       title: 'Devices',
       key: 'devices',
