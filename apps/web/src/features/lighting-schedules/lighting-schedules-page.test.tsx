@@ -15,6 +15,9 @@ import { LightingSchedulesPage } from './lighting-schedules-page';
 
 const user = () => userEvent.setup({ pointerEventsCheck: 0 });
 const BASE = 'lighting/schedules/';
+// The walks through a form type and pick a good deal: under jsdom on a busy machine they take longer
+// than the default 15 s.
+const FORM_TIMEOUT = 30_000;
 
 const row = (over: Partial<ScheduleRow> = {}): ScheduleRow => ({
   id: 3,
@@ -112,6 +115,7 @@ function open(
   permissions = ['MANAGE_SCHEDULES', 'VIEW_DEVICE_DATA'],
   createAnswer?: FakeAnswer,
   url = '/lighting-schedules',
+  exceptionAnswer: FakeAnswer = saved(M.exceptionSaved),
 ) {
   signIn(makeUser({ permissions: permissions.map((key) => ({ key })) }));
   const seen = stubApi({
@@ -167,7 +171,7 @@ function open(
     [`POST ${BASE}`]: () => createAnswer ?? [201, { detail: M.created, schedule: detail() }],
     [`PUT ${BASE}3/`]: () => saved(M.updated),
     [`POST ${BASE}3/disable/`]: () => saved(M.disabled, { enabled: false }),
-    [`POST ${BASE}3/exceptions/`]: () => saved(M.exceptionSaved),
+    [`POST ${BASE}3/exceptions/`]: () => exceptionAnswer,
     [`DELETE ${BASE}3/exceptions/11/`]: () => saved(M.exceptionDeleted),
   });
   renderRoutes([{ path: '/lighting-schedules', element: <LightingSchedulesPage /> }], url);
@@ -209,45 +213,53 @@ describe('Lighting Schedules', () => {
     expect(within(line).getByLabelText('Enabled Weeknights')).toBeChecked();
   });
 
-  it('adds a schedule with the weekdays ticked and sends the body the contract takes', async () => {
-    const seen = open();
-    await user().click(await screen.findByText('Add Schedule'));
-    const drawer = await dialog('Add Lighting Schedule');
-    await user().type(within(drawer).getByLabelText('Name'), 'Weekends');
-    await pick('Group', 'Park');
-    await pick('Profile', 'Full night');
-    for (const day of ['Mon', 'Tue', 'Wed', 'Thu']) await user().click(within(drawer).getByLabelText(day));
-    const priority = within(drawer).getByLabelText('Priority');
-    await user().clear(priority);
-    await user().type(priority, '5');
-    await user().click(within(drawer).getByText('Save'));
-    await waitFor(() => expect(posted(seen, BASE)).toBeDefined());
-    expect(posted(seen, BASE)!.body).toEqual({
-      name: 'Weekends',
-      group: 8,
-      profile: 6,
-      weekdays: [5, 6, 7],
-      priority: 5,
-      valid_from: null,
-      valid_to: null,
-      enabled: true,
-    });
-    expect(await screen.findByText(M.created)).toBeInTheDocument();
-  });
+  it(
+    'adds a schedule with the weekdays ticked and sends the body the contract takes',
+    async () => {
+      const seen = open();
+      await user().click(await screen.findByText('Add Schedule'));
+      const drawer = await dialog('Add Lighting Schedule');
+      await user().type(within(drawer).getByLabelText('Name'), 'Weekends');
+      await pick('Group', 'Park');
+      await pick('Profile', 'Full night');
+      for (const day of ['Mon', 'Tue', 'Wed', 'Thu']) await user().click(within(drawer).getByLabelText(day));
+      const priority = within(drawer).getByLabelText('Priority');
+      await user().clear(priority);
+      await user().type(priority, '5');
+      await user().click(within(drawer).getByText('Save'));
+      await waitFor(() => expect(posted(seen, BASE)).toBeDefined());
+      expect(posted(seen, BASE)!.body).toEqual({
+        name: 'Weekends',
+        group: 8,
+        profile: 6,
+        weekdays: [5, 6, 7],
+        priority: 5,
+        valid_from: null,
+        valid_to: null,
+        enabled: true,
+      });
+      expect(await screen.findByText(M.created)).toBeInTheDocument();
+    },
+    FORM_TIMEOUT,
+  );
 
-  it('refuses no weekday before asking the server', async () => {
-    const seen = open();
-    await user().click(await screen.findByText('Add Schedule'));
-    const drawer = await dialog('Add Lighting Schedule');
-    await user().type(within(drawer).getByLabelText('Name'), 'Nothing');
-    await pick('Group', 'Park');
-    await pick('Profile', 'Full night');
-    for (const day of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'])
-      await user().click(within(drawer).getByLabelText(day));
-    await user().click(within(drawer).getByText('Save'));
-    expect(await within(drawer).findByText('Pick at least one weekday')).toBeInTheDocument();
-    expect(posted(seen, BASE)).toBeUndefined();
-  });
+  it(
+    'refuses no weekday before asking the server',
+    async () => {
+      const seen = open();
+      await user().click(await screen.findByText('Add Schedule'));
+      const drawer = await dialog('Add Lighting Schedule');
+      await user().type(within(drawer).getByLabelText('Name'), 'Nothing');
+      await pick('Group', 'Park');
+      await pick('Profile', 'Full night');
+      for (const day of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'])
+        await user().click(within(drawer).getByLabelText(day));
+      await user().click(within(drawer).getByText('Save'));
+      expect(await within(drawer).findByText('Pick at least one weekday')).toBeInTheDocument();
+      expect(posted(seen, BASE)).toBeUndefined();
+    },
+    FORM_TIMEOUT,
+  );
 
   it("puts the server's refusal on the field it names", async () => {
     open(undefined, [400, { detail: M.group, errors: { group: [M.group] } }]);
@@ -262,6 +274,32 @@ describe('Lighting Schedules', () => {
     expect(within(drawer).getByRole('alert')).toHaveTextContent(M.group);
   });
 
+  it(
+    'opens a schedule with its fields and saves them all, its season as the contract writes dates',
+    async () => {
+      const seen = open();
+      await user().click(await screen.findByLabelText('Edit Weeknights'));
+      const drawer = await dialog('Edit Weeknights');
+      expect(within(drawer).getByLabelText('Name')).toHaveValue('Weeknights');
+      expect(within(drawer).getByLabelText('Sat')).not.toBeChecked();
+      expect(within(drawer).getByLabelText('Valid from')).toHaveValue('01/10/2026');
+      await user().click(within(drawer).getByLabelText('Sat'));
+      await user().click(within(drawer).getByText('Save'));
+      await waitFor(() => expect(seen.some((r) => r.method === 'PUT')).toBe(true));
+      expect(seen.find((r) => r.method === 'PUT')!.body).toEqual({
+        name: 'Weeknights',
+        group: 7,
+        profile: 5,
+        weekdays: [1, 2, 3, 4, 5, 6],
+        priority: 10,
+        valid_from: '2026-10-01',
+        valid_to: '2027-03-31',
+        enabled: true,
+      });
+    },
+    FORM_TIMEOUT,
+  );
+
   it('disables a schedule with its switch', async () => {
     const seen = open();
     await user().click(await screen.findByLabelText('Enabled Weeknights'));
@@ -269,34 +307,74 @@ describe('Lighting Schedules', () => {
     expect(await screen.findByText(M.disabled)).toBeInTheDocument();
   });
 
-  it('lists the exceptions in the drawer and adds a night with the lights off', async () => {
-    const seen = open();
-    await user().click(await screen.findByLabelText('Edit Weeknights'));
-    const drawer = await dialog('Edit Weeknights');
-    await user().click(within(drawer).getByText(/^Exceptions/));
-    const list = await within(drawer).findByLabelText('Exceptions', { selector: 'section' });
-    expect(await within(list).findByText('Diwali')).toBeInTheDocument();
-    expect(within(list).getByText('08/11/2026 – 09/11/2026')).toBeInTheDocument();
-    expect(within(list).getByText('Full night')).toBeInTheDocument();
+  it(
+    'lists the exceptions in the drawer and adds a night with the lights off',
+    async () => {
+      const seen = open();
+      await user().click(await screen.findByLabelText('Edit Weeknights'));
+      const drawer = await dialog('Edit Weeknights');
+      await user().click(within(drawer).getByText(/^Exceptions/));
+      const list = await within(drawer).findByLabelText('Exceptions', { selector: 'section' });
+      expect(await within(list).findByText('Diwali')).toBeInTheDocument();
+      expect(within(list).getByText('08/11/2026 – 09/11/2026')).toBeInTheDocument();
+      expect(within(list).getByText('Full night')).toBeInTheDocument();
 
-    await user().click(within(list).getByText('Add Exception'));
-    const modal = await dialog('Add Exception');
-    await user().type(within(modal).getByLabelText('Name'), 'Cable repair');
-    await user().click(within(modal).getByText('Outage'));
-    await user().click(within(modal).getByText('Lights off'));
-    const [from, to] = within(modal).getAllByRole('textbox').slice(1) as [HTMLElement, HTMLElement];
-    await user().type(from, '20/12/2026');
-    await user().type(to, '21/12/2026{Enter}');
-    await user().click(within(modal).getByText('Save'));
-    await waitFor(() => expect(posted(seen, `${BASE}3/exceptions/`)).toBeDefined());
-    expect(posted(seen, `${BASE}3/exceptions/`)!.body).toEqual({
-      name: 'Cable repair',
-      kind: 'outage',
-      from: '2026-12-20',
-      to: '2026-12-21',
-      profile: null,
-    });
-  });
+      await user().click(within(list).getByText('Add Exception'));
+      const modal = await dialog('Add Exception');
+      await user().type(within(modal).getByLabelText('Name'), 'Cable repair');
+      await user().click(within(modal).getByText('Outage'));
+      await user().click(within(modal).getByText('Lights off'));
+      const [from, to] = within(modal).getAllByRole('textbox').slice(1) as [HTMLElement, HTMLElement];
+      await user().type(from, '20/12/2026');
+      await user().type(to, '21/12/2026{Enter}');
+      await user().click(within(modal).getByText('Save'));
+      await waitFor(() => expect(posted(seen, `${BASE}3/exceptions/`)).toBeDefined());
+      expect(posted(seen, `${BASE}3/exceptions/`)!.body).toEqual({
+        name: 'Cable repair',
+        kind: 'outage',
+        from: '2026-12-20',
+        to: '2026-12-21',
+        profile: null,
+      });
+    },
+    FORM_TIMEOUT,
+  );
+
+  it(
+    "checks an exception's nights with the contract and puts the server's refusal on them",
+    async () => {
+      const refusal = M.tooFarAhead('to');
+      const seen = open(undefined, undefined, undefined, [
+        400,
+        { detail: refusal, errors: { to: [refusal] } },
+      ]);
+      await user().click(await screen.findByLabelText('Edit Weeknights'));
+      const drawer = await dialog('Edit Weeknights');
+      await user().click(within(drawer).getByText(/^Exceptions/));
+      await user().click(await within(drawer).findByText('Add Exception'));
+      const modal = await dialog('Add Exception');
+      // Nothing filled in: the form says what is missing and nothing is sent.
+      await user().click(within(modal).getByText('Save'));
+      expect(await within(modal).findByText("'Name' is required!")).toBeInTheDocument();
+      expect(within(modal).getByText('Choose the first and last night')).toBeInTheDocument();
+      expect(
+        within(modal).getByText('Choose a dimming profile', { selector: '.ant-form-item-explain-error' }),
+      ).toBeInTheDocument();
+
+      await user().type(within(modal).getByLabelText('Name'), 'Diwali');
+      await user().click(within(modal).getByLabelText('Profile'));
+      await user().click(await screen.findByTitle('Full night'));
+      const [from, to] = within(modal).getAllByRole('textbox').slice(1) as [HTMLElement, HTMLElement];
+      await user().type(from, '08/11/2026');
+      await user().type(to, '09/11/2026{Enter}');
+      await user().click(within(modal).getByText('Save'));
+      await waitFor(() => expect(posted(seen, `${BASE}3/exceptions/`)).toBeDefined());
+      expect(posted(seen, `${BASE}3/exceptions/`)!.body).toMatchObject({ kind: 'festival', profile: 6 });
+      // Once in the alert, once under the nights.
+      await waitFor(() => expect(within(modal).getAllByText(refusal)).toHaveLength(2));
+    },
+    FORM_TIMEOUT,
+  );
 
   it("shows the group's month: each night's profile, exceptions and lights off", async () => {
     const seen = open();
