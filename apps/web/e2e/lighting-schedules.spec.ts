@@ -121,6 +121,7 @@ test('add a schedule and an exception, see its calendar, conflicts and delivery,
   await modal.getByPlaceholder('End date').press('Enter');
   await modal.getByRole('combobox', { name: 'Profile' }).click();
   await page.getByTitle(FULL, { exact: true }).click();
+  await shoot(page, 'lighting-schedule-exception-form');
   await modal.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Exception saved')).toBeVisible();
   const exceptions = edit.getByRole('region', { name: 'Exceptions' });
