@@ -376,6 +376,23 @@ describe('Lighting Schedules', () => {
     FORM_TIMEOUT,
   );
 
+  it(
+    'removes an exception after confirming',
+    async () => {
+      const seen = open();
+      await user().click(await screen.findByLabelText('Edit Weeknights'));
+      const drawer = await dialog('Edit Weeknights');
+      await user().click(within(drawer).getByText(/^Exceptions/));
+      await user().click(await within(drawer).findByLabelText('Remove exception Diwali'));
+      await user().click(await screen.findByText('Remove', { selector: '.ant-popconfirm button span' }));
+      await waitFor(() =>
+        expect(seen.some((r) => r.method === 'DELETE' && r.path === `${BASE}3/exceptions/11/`)).toBe(true),
+      );
+      expect(await screen.findByText(M.exceptionDeleted)).toBeInTheDocument();
+    },
+    FORM_TIMEOUT,
+  );
+
   it("shows the group's month: each night's profile, exceptions and lights off", async () => {
     const seen = open();
     await user().click(await screen.findByLabelText('Calendar of Weeknights'));
