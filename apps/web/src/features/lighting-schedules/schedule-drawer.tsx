@@ -77,7 +77,11 @@ export function ScheduleDrawer({ editing, readOnly, onClose, onSaved }: Schedule
   const onFinish = (values: ScheduleValues) => {
     setFailure(null);
     const handlers = {
-      onSuccess: (saved: { detail: string }) => onSaved(saved.detail),
+      onSuccess: (saved: { detail: string }) => {
+        // The drawer outlives an opening: what failed before goes with it.
+        setFailure(null);
+        onSaved(saved.detail);
+      },
       onError: (error: Error) => {
         if (!(error instanceof ApiError)) return;
         setFailure(error.detail);
