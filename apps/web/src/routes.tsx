@@ -69,6 +69,10 @@ const PAGES: Partial<Record<ConsolePath, Page>> = {
     () => import('./features/dimming-profiles/dimming-profiles-page'),
     (m) => m.DimmingProfilesPage,
   ),
+  '/lighting-schedules': page(
+    () => import('./features/lighting-schedules/lighting-schedules-page'),
+    (m) => m.LightingSchedulesPage,
+  ),
   '/energy-reports': page(
     () => import('./features/energy-reports/energy-report-page'),
     (m) => m.EnergyReportPage,

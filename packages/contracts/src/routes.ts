@@ -172,6 +172,14 @@ export const CONSOLE_ROUTES = [
     menu: { label: 'Dimming Profiles', group: 'Lighting' },
   },
   {
+    // Reading schedules, their calendar, conflicts and deliveries follows the devices' data; changing
+    // them takes MANAGE_SCHEDULES (api/schedules.ts).
+    path: '/lighting-schedules',
+    title: 'Lighting Schedules',
+    access: anyOf('MANAGE_SCHEDULES', 'VIEW_DEVICE_DATA'),
+    menu: { label: 'Lighting Schedules', group: 'Lighting' },
+  },
+  {
     // The energy and service report and its monthly e-mail (api/energy-reports.ts).
     path: '/energy-reports',
     title: 'Energy Report',

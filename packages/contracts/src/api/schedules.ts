@@ -1,6 +1,7 @@
 import { listResponse, messageBody } from '../common';
 import { endpoint } from '../endpoint';
 import { anyOf } from '../permissions';
+import { accessOf } from '../routes';
 import {
   deliveryList,
   deliveryListQuery,
@@ -30,7 +31,7 @@ import {
 const area = 'schedules';
 const BASE = '/lighting/schedules/';
 const ONE = `${BASE}:id/`;
-const READ = anyOf('MANAGE_SCHEDULES', 'VIEW_DEVICE_DATA');
+const READ = accessOf('/lighting-schedules');
 const MANAGE = anyOf('MANAGE_SCHEDULES');
 
 export const scheduleApi = {
