@@ -1,10 +1,9 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { openDatabase, type Database } from '../../apps/server/src/db/client';
+import type { Database } from '../../apps/server/src/db/client';
+import { onEachDatabase } from '../scratch-databases';
 import { rowsOf } from '../../apps/server/src/db/rows';
 import { EXTREMES, POINT_READINGS, ROLLUP_MEANS } from '../../apps/server/src/db/schema/telemetry';
-import { seedMasterData } from '../../apps/server/src/modules/master-data';
 import type { AuthUser } from '../../apps/server/src/auth/access';
 import { dayFigures, deviceMonths } from '../../apps/server/src/modules/energy-reports/figures';
 import { energyReport, exportReport } from '../../apps/server/src/modules/energy-reports/report';
@@ -133,30 +132,5 @@ async function measure(label: string, database: Database): Promise<string> {
   ].join('\n');
 }
 
-const lines: string[] = [];
-if (args.db === 'both' || args.db === 'pglite') {
-  const database = await openDatabase({ pgliteDir: 'memory://' });
-  await database.migrate();
-  await seedMasterData(database.db);
-  lines.push(await measure('PGlite (in memory)', database));
-  await database.close();
-}
-if (args.db === 'both' || args.db === 'postgres') {
-  const name = `rms_bench_energy_${process.pid}`;
-  const admin = new pg.Client({ connectionString: args['database-url'] });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(args['database-url']!);
-  url.pathname = `/${name}`;
-  try {
-    const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: 'memory://' });
-    await database.migrate();
-    await seedMasterData(database.db);
-    lines.push(await measure('PostgreSQL', database));
-    await database.close();
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
+const lines = await onEachDatabase(args.db!, args['database-url']!, 'rms_bench_energy', measure);
 console.log(`\n${new Date().toISOString()}  ${lines.join('\n\n')}`);

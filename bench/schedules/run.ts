@@ -1,13 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import type { ProfileStep } from '@rms/contracts/lighting';
-import { openDatabase, type Database } from '../../apps/server/src/db/client';
+import type { Database } from '../../apps/server/src/db/client';
+import { onEachDatabase } from '../scratch-databases';
 import { rowsOf } from '../../apps/server/src/db/rows';
 import { deviceCommands } from '../../apps/server/src/db/schema/commands';
 import { dimmingProfiles } from '../../apps/server/src/db/schema/lighting';
-import { seedMasterData } from '../../apps/server/src/modules/master-data';
 import { replan } from '../../apps/server/src/modules/plans';
 import { makeActivations } from '../../apps/server/src/testing/factories/activations';
 import { makeDevices } from '../../apps/server/src/testing/factories/inventory';
@@ -178,30 +177,5 @@ async function measure(label: string, database: Database): Promise<string> {
   ].join('\n');
 }
 
-const lines: string[] = [];
-if (args.db === 'both' || args.db === 'pglite') {
-  const database = await openDatabase({ pgliteDir: 'memory://' });
-  await database.migrate();
-  await seedMasterData(database.db);
-  lines.push(await measure('PGlite (in memory)', database));
-  await database.close();
-}
-if (args.db === 'both' || args.db === 'postgres') {
-  const name = `rms_bench_schedules_${process.pid}`;
-  const admin = new pg.Client({ connectionString: args['database-url'] });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(args['database-url']!);
-  url.pathname = `/${name}`;
-  try {
-    const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: 'memory://' });
-    await database.migrate();
-    await seedMasterData(database.db);
-    lines.push(await measure('PostgreSQL', database));
-    await database.close();
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
+const lines = await onEachDatabase(args.db!, args['database-url']!, 'rms_bench_schedules', measure);
 console.log(`\n${new Date().toISOString()}  ${lines.join('\n\n')}`);
