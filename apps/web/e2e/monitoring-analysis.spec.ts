@@ -130,7 +130,8 @@ test('dashboard, header search into /analysis, load switch and /alarms-view foll
 
   // The device summary's filters load when opened; a project filter narrows the count to this one.
   await page.getByRole('button', { name: 'Filters' }).click();
-  await page.getByLabel('Project').click();
+  // Typed: other walks' projects fill the list (it shows a few at a time).
+  await page.getByLabel('Project').fill(`Monitoring ${stamp}`);
   await page.locator('.ant-select-item-option', { hasText: `Monitoring ${stamp}` }).click();
   await expect(page.getByTestId('summary-total')).toContainText('1');
   await expect(page.getByTestId('summary-on_error')).toContainText('1');
