@@ -18,6 +18,14 @@ import { rowsOf } from '../../db/rows';
 /** The devices a report covers: a query selecting `id` (rms_devices ids). */
 export type DeviceSet = SQL;
 
+/** Each device of the set `s` with its newest lamp power and battery (null where never set). */
+const SETTINGS = sql`
+  select distinct on (p.device_id) p.device_id,
+    (p.values->>'load_regulation')::float8 as watts, (p.values->>'btr_true_capacity')::float8 as battery_ah
+  from device_parameters p
+  where p.device_id in (select id from s)
+  order by p.device_id, p.version desc`;
+
 /** A battery's nominal voltage from its mean voltage: LiFePO4 at 12.8 V (4 cells) or 25.6 V (8). */
 const NOMINAL_VOLTS = sql`(case when r.bt_v > 18 then 25.6 else 12.8 end)`;
 
@@ -80,12 +88,7 @@ export async function deviceMonths(
       left join telemetry_daily t on t.device_id = p.device_id and t.day = p.day
       where p.device_id in (select id from s) and ${inMonth(sql`p.day`)}
       group by p.device_id),
-    settings as (
-      select distinct on (p.device_id) p.device_id,
-        (p.values->>'load_regulation')::float8 as watts, (p.values->>'btr_true_capacity')::float8 as battery_ah
-      from device_parameters p
-      where p.device_id in (select id from s)
-      order by p.device_id, p.version desc)
+    settings as (${SETTINGS})
     select d.id, d.device_id as code, a.name as project,
       coalesce(r.days, 0) as days, coalesce(r.lit_hours, 0) as lit_hours, coalesce(r.lamp_wh, 0) as lamp_wh,
       coalesce(r.lamp_nights, 0) as lamp_nights, coalesce(h.harvest_wh, 0) as harvest_wh,
@@ -209,10 +212,7 @@ export async function dayFigures(db: Db, devices: DeviceSet, from: string, to: s
       from daily_harvest h
       where h.device_id in (select id from s) and h.day between ${from}::date and ${to}::date
       group by h.day),
-    settings as (
-      select distinct on (p.device_id) p.device_id, (p.values->>'load_regulation')::float8 as watts
-      from device_parameters p where p.device_id in (select id from s)
-      order by p.device_id, p.version desc),
+    settings as (${SETTINGS}),
     planned as (
       select p.day, sum(p.night_minutes / 60.0 * coalesce(st.watts, ${DEFAULT_LAMP_WATTS}))::float8 as full_wh
       from device_night_plans p left join settings st on st.device_id = p.device_id

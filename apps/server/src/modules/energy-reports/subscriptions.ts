@@ -18,19 +18,22 @@ import { notFound } from '../../errors';
 
 const scoped = (auth: AuthUser) => orgScope(subscriptions.organizationId, auth);
 
-export async function listSubscriptions(db: Db, auth: AuthUser): Promise<EnergySubscriptionRow[]> {
+/** The subscriptions the caller sees (one, given its id). */
+function subscriptionRows(db: Db, auth: AuthUser, id?: number): Promise<EnergySubscriptionRow[]> {
   return rowsOf<EnergySubscriptionRow>(
     db,
     sql`select s.id, json_build_object('id', o.id, 'name', o.company_name) as organization, s.project,
           s.recipients, s.last_sent_month
         from energy_report_subscriptions s join organizations o on o.id = s.organization_id
-        where ${auth.isProvider ? sql`true` : sql`s.organization_id = ${auth.organizationId}`}
+        where ${orgScope(sql`s.organization_id`, auth) ?? sql`true`} ${id === undefined ? sql`` : sql`and s.id = ${id}`}
         order by o.company_name, s.id`,
   );
 }
 
+export const listSubscriptions = (db: Db, auth: AuthUser) => subscriptionRows(db, auth);
+
 async function subscriptionOf(db: Db, auth: AuthUser, id: number): Promise<EnergySubscriptionRow> {
-  const found = (await listSubscriptions(db, auth)).find((s) => s.id === id);
+  const [found] = await subscriptionRows(db, auth, id);
   if (!found) throw notFound(M.subscriptionNotFound);
   return found;
 }
