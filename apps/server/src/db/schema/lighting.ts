@@ -20,7 +20,6 @@ import type {
   ExceptionKind,
   GroupFilter,
   GroupKind,
-  PlanNight,
   ProfileStep,
 } from '@rms/contracts/lighting';
 import { deviceCommands } from './commands';
@@ -148,8 +147,8 @@ export const scheduleDeliveries = pgTable(
     organizationId: organization(),
     /** The schedule that won tonight (null: the device is no longer scheduled and runs its own parameters). */
     scheduleId: integer('schedule_id').references(() => lightingSchedules.id, { onDelete: 'set null' }),
+    /** Names the plan's nights; the nights themselves are kept once, in the command's payload. */
     planHash: text('plan_hash').notNull(),
-    nights: jsonb('nights').$type<PlanNight[]>().notNull(),
     /** The last night the plan covers (the daily pass extends plans running short). */
     planUntil: date('plan_until').notNull(),
     commandId: bigint('command_id', { mode: 'number' }).references(() => deviceCommands.id),

@@ -446,7 +446,7 @@ describe('deliveries', () => {
       .update(scheduleDeliveries)
       .set({ status: 'failed', attempts: 3, error: 'No answer' })
       .where(eq(scheduleDeliveries.deviceId, deviceA2));
-    const plan = { planHash: 'h', nights: [], planUntil: '2026-12-31' };
+    const plan = { planHash: 'h', planUntil: '2026-12-31' };
     await db
       .insert(scheduleDeliveries)
       .values({ deviceId: deviceB1, organizationId: orgB, scheduleId: null, status: 'pending', ...plan })

@@ -137,6 +137,9 @@ export function planHash(nights: readonly PlanNight[]): string {
  */
 export const hashOfJson = (json: string): string => hash('sha256', json, 'hex').slice(0, 16);
 
+/** The hash of a plan of no nights: the device runs its own parameters (no schedule covers it). */
+export const EMPTY_PLAN_HASH = hashOfJson('[]');
+
 /** A plan running on fewer nights than this (counting the one under way) is extended. */
 export const MIN_NIGHTS_LEFT = 3;
 

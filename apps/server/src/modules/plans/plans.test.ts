@@ -24,6 +24,7 @@ import {
   STREET,
 } from '../../testing/schedule-fixtures';
 import { GAVE_UP, MAX_ATTEMPTS, replan, SUPERSEDED, syncDeliveries, type PlanDeps } from './index';
+import { EMPTY_PLAN_HASH } from './nights';
 
 // Schedule delivery on a real database: who is sent a plan, what it holds, and how its delivery follows
 // the command.
@@ -188,7 +189,11 @@ describe('replan', () => {
       .where(and(eq(deviceGroupMembers.groupId, groupB), eq(deviceGroupMembers.deviceId, three)));
     expect((await replan(deps, { groupIds: [groupB] })).changed).toBe(1);
     expect((await lastPlan(three)).nights).toEqual([]);
-    expect(await delivery(three)).toMatchObject({ nights: [], scheduleId: null, status: 'pending' });
+    expect(await delivery(three)).toMatchObject({
+      planHash: EMPTY_PLAN_HASH,
+      scheduleId: null,
+      status: 'pending',
+    });
     expect(
       await db.select().from(deviceNightPlans).where(eq(deviceNightPlans.deviceId, three)),
     ).not.toContainEqual(expect.objectContaining({ day: '2026-06-16' }));
@@ -224,6 +229,9 @@ describe('delivery status', () => {
     const [again] = await db.select().from(deviceCommands).where(eq(deviceCommands.id, row.commandId!));
     expect(again).toMatchObject({ status: 'pending', kind: 'schedule' });
     expect((again!.payload as unknown as SchedulePayload).plan).toBe(row.planHash);
+    // The plan sent again is the first send's, whole.
+    const [sent] = await db.select().from(deviceCommands).where(eq(deviceCommands.id, first));
+    expect(again!.payload).toEqual(sent!.payload);
 
     await db
       .update(scheduleDeliveries)

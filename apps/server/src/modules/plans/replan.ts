@@ -5,7 +5,15 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { notifyRecorded } from '../../telemetry/command-channel';
 import { groupDevicesSql } from '../groups';
-import { deviceNights, hashOfJson, needsSending, nightsJson, planDays, type ComputedNight } from './nights';
+import {
+  deviceNights,
+  EMPTY_PLAN_HASH,
+  hashOfJson,
+  needsSending,
+  nightsJson,
+  planDays,
+  type ComputedNight,
+} from './nights';
 import { floats, ints as intsText, texts } from '../../db/sql-arrays';
 
 // Sends each device the plan of the schedules covering it (docs/schedule-delivery.md): computes the
@@ -99,7 +107,7 @@ export async function replan(deps: PlanDeps, scope: ReplanScope = {}): Promise<R
   for (const m of members) if (scopedGroups.has(m.group_id)) affected.add(m.device_id);
   const delivered = await rowsOf<{ device_id: number }>(
     db,
-    sql`select device_id from schedule_deliveries d where jsonb_array_length(d.nights) > 0 and (${
+    sql`select device_id from schedule_deliveries d where d.plan_hash <> ${EMPTY_PLAN_HASH} and (${
       allOrgs
         ? sql`true`
         : sql`d.organization_id = any(${ints(orgs)}) or d.schedule_id = any(${ints(scoped.map((s) => s.id))})
@@ -181,11 +189,13 @@ export async function replan(deps: PlanDeps, scope: ReplanScope = {}): Promise<R
           coalesce(a.longitude, c.lon, ${MAP_DEFAULT_CENTER.longitude}::float8)::float8 as lon,
           sd.plan_hash, sd.plan_until::text as plan_until,
           -- A plan made tonight or since covers only nights ahead: its hash says all (no nights read).
-          case when sd.nights->0->>'date' < ${days[0]!} then sd.nights else null end as nights
+          -- The nights are kept once, in the command that carried them.
+          case when sc.payload->'nights'->0->>'date' < ${days[0]!} then sc.payload->'nights' else null end as nights
         from rms_devices d
         left join activations a on a.device_id = d.id and a.is_active and a.latitude is not null and a.longitude is not null
         left join centre c on c.organization_id = d.organization_id
         left join schedule_deliveries sd on sd.device_id = d.id
+        left join device_commands sc on sc.id = sd.command_id
         where d.id = any(${ints([...affected])})`,
   );
 
@@ -267,7 +277,8 @@ async function queue(db: Db, plans: Plan[], days: string[]): Promise<void> {
       update device_commands c set status = 'failed', error = ${SUPERSEDED}, finished_at = now()
       from schedule_deliveries d
       where d.device_id = any(${list(intsText(ids), 'int[]')}) and c.id = d.command_id and c.status = 'pending'`);
-    // The commands and the deliveries in one statement: the nights travel to the database once.
+    // The commands and the deliveries in one statement: the nights travel to the database once and are
+    // stored once, in the command (a delivery names its command).
     const commands = await rowsOf<{ id: number; device_id: number }>(
       tx,
       sql`with u as (
@@ -276,14 +287,13 @@ async function queue(db: Db, plans: Plan[], days: string[]): Promise<void> {
             insert into device_commands (device_id, organization_id, kind, payload)
             select u.d, u.o, 'schedule', u.p from u
             returning id, device_id, payload)
-          insert into schedule_deliveries as sd (device_id, organization_id, schedule_id, plan_hash, nights,
+          insert into schedule_deliveries as sd (device_id, organization_id, schedule_id, plan_hash,
                                                  plan_until, command_id, status, error, attempts, applied_at, updated_at)
-          select c.device_id, u.o, s.id, c.payload->>'plan', c.payload->'nights', ${until}::date, c.id,
+          select c.device_id, u.o, s.id, c.payload->>'plan', ${until}::date, c.id,
                  'pending', null, 1, null, now()
           from c join u on u.d = c.device_id left join lighting_schedules s on s.id = u.s
           on conflict (device_id) do update set organization_id = excluded.organization_id,
-            schedule_id = excluded.schedule_id, plan_hash = excluded.plan_hash, nights = excluded.nights,
-            plan_until = excluded.plan_until, command_id = excluded.command_id, status = 'pending', error = null,
+            schedule_id = excluded.schedule_id, plan_hash = excluded.plan_hash, plan_until = excluded.plan_until, command_id = excluded.command_id, status = 'pending', error = null,
             attempts = 1, applied_at = null, updated_at = now()
           returning sd.command_id as id, sd.device_id`,
     );

@@ -7,7 +7,8 @@ import { notifyRecorded } from '../../telemetry/command-channel';
 // two set-based statements, off the ingest path: pending/sent → pending; acknowledged → applied;
 // failed → failed with the device's reason; timed out → retrying. A retrying plan is queued again as
 // a new command (attempts + 1) once the device is heard from after the timeout, or RETRY_AFTER_MS
-// after it anyway; after MAX_ATTEMPTS sends without an answer it stays failed.
+// after it anyway, carrying the same plan (its last command's payload); after MAX_ATTEMPTS sends
+// without an answer it stays failed.
 
 /** Sends of one plan without an answer before its delivery is failed for good (until the next plan). */
 export const MAX_ATTEMPTS = 5;
@@ -48,12 +49,7 @@ export async function syncDeliveries(db: Db, now = new Date()): Promise<SyncResu
           returning d.device_id`,
     );
     // Retrying plans whose device was heard from after the timeout (or long enough ago): a new command.
-    const due = await rowsOf<{
-      device_id: number;
-      organization_id: number;
-      plan_hash: string;
-      nights: unknown;
-    }>(
+    const due = await rowsOf<{ device_id: number; organization_id: number }>(
       tx,
       sql`select d.device_id, d.organization_id
           from schedule_deliveries d
@@ -69,9 +65,9 @@ export async function syncDeliveries(db: Db, now = new Date()): Promise<SyncResu
     const commands = await rowsOf<{ id: number; device_id: number }>(
       tx,
       sql`insert into device_commands (device_id, organization_id, kind, payload)
-          select d.device_id, d.organization_id, 'schedule',
-                 jsonb_build_object('plan', d.plan_hash, 'nights', d.nights)
-          from schedule_deliveries d where d.device_id = any(${ids})
+          select d.device_id, d.organization_id, 'schedule', c.payload
+          from schedule_deliveries d join device_commands c on c.id = d.command_id
+          where d.device_id = any(${ids})
           returning id, device_id`,
     );
     await tx.execute(sql`
