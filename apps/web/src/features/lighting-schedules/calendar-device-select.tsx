@@ -17,7 +17,6 @@ interface CalendarDeviceSelectProps {
   organization: number | undefined;
   value: CalendarDevice | undefined;
   onChange: (device: CalendarDevice | undefined) => void;
-  groupName: string;
 }
 
 export function CalendarDeviceSelect({
@@ -38,7 +37,7 @@ export function CalendarDeviceSelect({
       aria-label="Device"
       showSearch={{ filterOption: false, onSearch: setText }}
       allowClear
-      placeholder={`The group ${groupName}, or search a device's RMS ID`}
+      placeholder="Search a device by RMS ID"
       loading={devices.isFetching}
       style={{ width: 'min(360px, 100%)' }}
       value={value?.id}

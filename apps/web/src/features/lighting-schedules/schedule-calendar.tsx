@@ -64,12 +64,7 @@ export function ScheduleCalendar({
   return (
     <section aria-label="Calendar">
       <Flex wrap gap={12} align="center" style={{ marginBottom: 12 }}>
-        <CalendarDeviceSelect
-          organization={organization}
-          value={device}
-          onChange={onDeviceChange}
-          groupName={groupName}
-        />
+        <CalendarDeviceSelect organization={organization} value={device} onChange={onDeviceChange} />
         <Typography.Text type="secondary" style={{ flex: '1 1 280px' }}>
           {device ? (
             <>
