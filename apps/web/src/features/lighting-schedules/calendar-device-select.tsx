@@ -19,12 +19,7 @@ interface CalendarDeviceSelectProps {
   onChange: (device: CalendarDevice | undefined) => void;
 }
 
-export function CalendarDeviceSelect({
-  organization,
-  value,
-  onChange,
-  groupName,
-}: CalendarDeviceSelectProps) {
+export function CalendarDeviceSelect({ organization, value, onChange }: CalendarDeviceSelectProps) {
   const [text, setText] = useState('');
   const search = useDebounced(text);
   const devices = useQuery(calendarDevicesQuery(organization, search));
