@@ -6,11 +6,13 @@ import { E2E_ADMIN, signInThroughForm, shootAtWidths } from './fixtures';
 // The lighting schedules walk (docs/lighting-schedules.md): with a group of one lit device, two
 // profiles and a "market" schedule of higher priority on Friday and Saturday nights made through the
 // API, the admin adds an every-night schedule for the group, adds a festival exception to it, sees the
-// month in its calendar, the device claimed by both schedules in Conflicts and its plan waiting in
-// Delivery, then disables the schedule and deletes it after confirming.
+// month in its calendar (weeks from Monday), then the device's own month picked by its RMS ID and a
+// device of another project that no schedule covers, the device claimed by both schedules in Conflicts
+// and its plan waiting in Delivery, then disables the schedule and deletes it after confirming.
 // SCREENSHOT_DIR set: each screen is also saved at 1440 and 760 px wide.
 const stamp = Date.now().toString(36).toUpperCase();
 const CODE = `LS-${stamp}`;
+const LONE = `LS-${stamp}-LONE`;
 const PROJECT = `Lake Road ${stamp}`;
 const GROUP = `Lake road ${stamp}`;
 const SAVER = `Saver ${stamp}`;
@@ -21,6 +23,9 @@ const FESTIVAL = `Lake festival ${stamp}`;
 
 const shoot = (page: Page, name: string) =>
   shootAtWidths(page, process.env.SCREENSHOT_DIR && `${process.env.SCREENSHOT_DIR}/${name}`);
+
+/** Select dropdowns still open (one closing would show in a screenshot). */
+const dropdowns = (page: Page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
 
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: SERVER_TIME_ZONE }).format(new Date());
 
@@ -50,6 +55,9 @@ test('add a schedule and an exception, see its calendar, conflicts and delivery,
   const token = await adminToken(request);
   const device = await createReportingDevice(request, token, CODE);
   await activate(request, token, device.id, PROJECT, { latitude: 19.076, longitude: 72.8777 });
+  // A device of another project: in no group, so no schedule covers it.
+  const lone = await createReportingDevice(request, token, LONE);
+  await activate(request, token, lone.id, `Hill Road ${stamp}`, { latitude: 19.1, longitude: 72.9 });
   const { group } = await post<{ group: { id: number } }>(request, token, 'lighting/groups/', {
     name: GROUP,
     kind: 'dynamic',
@@ -139,7 +147,33 @@ test('add a schedule and an exception, see its calendar, conflicts and delivery,
   await expect(festivalNight).toContainText(FESTIVAL);
   await expect(calendar.getByText(MARKET).first()).toBeVisible();
   await expect(calendar.getByText(NAME).first()).toBeVisible();
+  await expect(calendar.locator('thead th').first()).toHaveText('Mo');
+  await expect(calendar.locator('thead th').last()).toHaveText('Su');
   await shoot(page, 'lighting-schedule-calendar');
+
+  // One device's month, picked by a piece of its RMS ID: both schedules cover it, each night's winner.
+  const picker = calendar.getByRole('combobox', { name: 'Device' });
+  await picker.fill(stamp);
+  await page.getByTitle(CODE, { exact: true }).click();
+  await expect(dropdowns(page)).toHaveCount(0);
+  await expect(calendar.getByText('for the device')).toContainText(CODE);
+  await expect(festivalNight).toContainText(FULL);
+  await expect(festivalNight).toContainText(FESTIVAL);
+  await expect(festivalNight).toContainText(NAME);
+  await expect(calendar.getByText(MARKET).first()).toBeVisible();
+  await shoot(page, 'lighting-schedule-calendar-device');
+  // The device stays picked across the drawer's tabs.
+  await edit.getByRole('tab', { name: /Exceptions/ }).click();
+  await edit.getByRole('tab', { name: 'Calendar' }).click();
+  await expect(calendar.getByText('for the device')).toContainText(CODE);
+
+  // A device no schedule covers says so.
+  await picker.click();
+  await picker.fill('LONE');
+  await page.getByTitle(LONE, { exact: true }).click();
+  await expect(dropdowns(page)).toHaveCount(0);
+  await expect(calendar.getByText(`No schedule covers ${LONE}`)).toBeVisible();
+  await shoot(page, 'lighting-schedule-calendar-uncovered');
   await page.keyboard.press('Escape');
   await expect(edit).toBeHidden();
 

@@ -6,6 +6,7 @@ import {
   type EnergyFigures,
   type EnergyReport,
 } from '@rms/contracts/energy-reports';
+import { cellFont, registerPdfFonts, writeText } from './pdf-fonts';
 
 // The energy report as files (docs/energy-reports.md "Exports"): an xlsx workbook with the summary, the
 // days and every device, and a PDF for the client with the summary, a chart of the days and the devices.
@@ -90,8 +91,13 @@ export async function reportPdf(report: Report, devices: EnergyDeviceRow[]): Pro
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
 
-  doc.fontSize(18).text(`Energy report, ${report.month}`);
-  doc.fontSize(11).fillColor('#555').text(scopeLine(report)).fillColor('#000').moveDown();
+  // Names may be in any of India's scripts: Noto Sans, never the Latin-1 Helvetica (pdf-fonts.ts).
+  registerPdfFonts(doc);
+  doc.fontSize(18);
+  writeText(doc, `Energy report, ${report.month}`);
+  doc.fontSize(11).fillColor('#555');
+  writeText(doc, scopeLine(report));
+  doc.fillColor('#000').moveDown();
   for (const [label, value, unit] of summaryLines(report))
     doc.fontSize(10).text(`${label}: ${text(value)} ${value === null ? '' : unit}`);
   doc
@@ -119,9 +125,11 @@ export async function reportPdf(report: Report, devices: EnergyDeviceRow[]): Pro
   const row = (cells: string[], bold = false) => {
     const y = doc.y;
     let x = doc.page.margins.left;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
+    doc.fontSize(8);
     cells.forEach((cell, i) => {
-      doc.text(cell, x, y, { width: columns[i]![2] - 4, lineBreak: false, ellipsis: true });
+      doc
+        .font(cellFont(cell, bold ? 'bold' : 'regular'))
+        .text(cell, x, y, { width: columns[i]![2] - 4, lineBreak: false, ellipsis: true });
       x += columns[i]![2];
     });
     doc.x = doc.page.margins.left;
@@ -135,7 +143,7 @@ export async function reportPdf(report: Report, devices: EnergyDeviceRow[]): Pro
   for (const r of shown) row(columns.map((c) => c[1](r)));
   if (devices.length > shown.length)
     doc
-      .font('Helvetica')
+      .font(cellFont(''))
       .fontSize(8)
       .text(`${devices.length - shown.length} more devices: see the xlsx export.`);
   doc.end();

@@ -43,10 +43,21 @@ export const scheduleChoicesQuery = (organization: number | undefined, enabled =
     staleTime: 60_000,
   });
 
-/** A month's nights of a group: each night's winning schedule and profile (YYYY-MM). */
-export const calendarQuery = (group: number, month: string) =>
+/** Whose month the calendar shows: a schedule's group, or one device under every schedule covering it. */
+export type CalendarTarget = { group: number; device?: undefined } | { device: number; group?: undefined };
+
+/** A month's nights (YYYY-MM) of a group or a device: each night's winning schedule and profile. */
+export const calendarQuery = (target: CalendarTarget, month: string) =>
   queryOptions({
-    ...apiQuery(S.scheduleCalendar, { query: { group, month } }),
+    ...apiQuery(S.scheduleCalendar, { query: { ...target, month } }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Up to 50 of the organization's devices whose RMS ID holds `text`, for the calendar's device picker. */
+export const calendarDevicesQuery = (organization: number | undefined, text: string) =>
+  queryOptions({
+    ...apiQuery(S.scheduleChoices, { query: { organization, device: text || undefined } }),
+    staleTime: 30_000,
     placeholderData: keepPreviousData,
   });
 

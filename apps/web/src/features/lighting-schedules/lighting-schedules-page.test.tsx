@@ -97,6 +97,29 @@ function monthNights(month: string): CalendarNight[] {
   });
 }
 
+const DEVICES = [
+  { id: 90, name: 'RMS-90' },
+  { id: 91, name: 'RMS-91' },
+  { id: 120, name: 'RMS-120' },
+];
+
+/** RMS-91's nights: its group is in no schedule. */
+const uncovered = (night: CalendarNight): CalendarNight => ({
+  date: night.date,
+  schedule: null,
+  schedule_name: null,
+  profile: null,
+  profile_name: null,
+  exception: false,
+  exception_name: null,
+});
+
+/** RMS-90's nights: the Market schedule (priority 20) wins the nights no exception of Weeknights takes. */
+const marketWins = (night: CalendarNight): CalendarNight =>
+  night.exception
+    ? night
+    : { ...night, schedule: 4, schedule_name: 'Market', profile: 6, profile_name: 'Full night' };
+
 const conflict: ScheduleConflictRow = {
   device: 90,
   rms_id: 'RMS-90',
@@ -121,7 +144,7 @@ function open(
   const seen = stubApi({
     [`GET ${BASE}`]: () => [200, { results: [row()], count: 1, current: 1, next: null }],
     [`GET ${BASE}3/`]: () => [200, detail()],
-    [`GET ${BASE}choices/`]: () => [
+    [`GET ${BASE}choices/`]: (r) => [
       200,
       {
         groups: [
@@ -132,11 +155,15 @@ function open(
           { id: 5, name: 'Weeknight saver' },
           { id: 6, name: 'Full night' },
         ],
-        devices: [],
+        // The organization's devices, searched by RMS ID as the server does.
+        devices: DEVICES.filter((d) => d.name.includes(r.query.get('device') ?? '')),
       },
     ],
     [`GET ${BASE}calendar/`]: (r) => {
       const month = r.query.get('month')!;
+      const device = r.query.get('device');
+      if (device === '91') return [200, { month, nights: monthNights(month).map(uncovered) }];
+      if (device === '90') return [200, { month, nights: monthNights(month).map(marketWins) }];
       return [200, { month, nights: monthNights(month) }];
     },
     [`GET ${BASE}conflicts/`]: () => [
@@ -412,6 +439,78 @@ describe('Lighting Schedules', () => {
           .query.get('month'),
       ).not.toBe(month),
     );
+  });
+
+  it('starts the weeks on Monday, as the weekday boxes do', async () => {
+    open();
+    await user().click(await screen.findByLabelText('Calendar of Weeknights'));
+    const drawer = await dialog('Edit Weeknights');
+    const calendar = await within(drawer).findByLabelText('Calendar', { selector: 'section' });
+    await within(calendar).findByText('Lights off');
+    const heads = [...calendar.querySelectorAll('thead th')].map((th) => th.textContent);
+    expect(heads).toEqual(['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su']);
+    const days = [...calendar.querySelectorAll<HTMLElement>('[data-date]')].map((d) => d.dataset.date!);
+    // The first row opens on the Monday on or before the 1st, each row on a Monday.
+    for (const date of days.filter((_, i) => i % 7 === 0))
+      expect(new Date(`${date}T12:00:00Z`).getUTCDay()).toBe(1);
+    expect(days.find((d) => d.endsWith('-01'))).toBeDefined();
+  });
+
+  it(
+    'shows one device under every schedule covering it, kept across the tabs, and back to the group',
+    async () => {
+      const seen = open();
+      await user().click(await screen.findByLabelText('Calendar of Weeknights'));
+      const drawer = await dialog('Edit Weeknights');
+      const calendar = await within(drawer).findByLabelText('Calendar', { selector: 'section' });
+      await within(calendar).findByText('Lights off');
+      const picker = within(calendar).getByRole('combobox', { name: 'Device' });
+      await user().type(picker, '90');
+      // The search is the server's: the RMS ID text is sent, and only what it answers is offered.
+      await waitFor(() =>
+        expect(seen.some((r) => r.path === `${BASE}choices/` && r.query.get('device') === '90')).toBe(true),
+      );
+      await user().click(await screen.findByTitle('RMS-90'));
+      expect(screen.queryByTitle('RMS-120')).not.toBeInTheDocument();
+      await waitFor(() => {
+        const asked = seen.filter((r) => r.path === `${BASE}calendar/`).at(-1)!;
+        expect(asked.query.get('device')).toBe('90');
+        expect(asked.query.has('group')).toBe(false);
+      });
+      expect((await within(calendar).findAllByText('Market')).length).toBeGreaterThan(0);
+      expect(within(calendar).getByText('Diwali')).toBeInTheDocument();
+      expect(within(calendar).getByText(/for the device/)).toHaveTextContent('RMS-90');
+
+      // Another tab and back: the device is still the one shown.
+      await user().click(within(drawer).getByText(/^Exceptions/));
+      await user().click(within(drawer).getByText('Calendar', { selector: '.ant-tabs-tab-btn' }));
+      expect(within(calendar).getByText(/for the device/)).toHaveTextContent('RMS-90');
+
+      // Cleared: the schedule's group again.
+      await user().click(within(calendar).getByLabelText('close-circle'));
+      await waitFor(() =>
+        expect(
+          seen
+            .filter((r) => r.path === `${BASE}calendar/`)
+            .at(-1)!
+            .query.get('group'),
+        ).toBe('7'),
+      );
+      expect(within(calendar).getByText(/for the group/)).toHaveTextContent('Main road');
+    },
+    FORM_TIMEOUT,
+  );
+
+  it('says so when no schedule covers the device picked', async () => {
+    open();
+    await user().click(await screen.findByLabelText('Calendar of Weeknights'));
+    const drawer = await dialog('Edit Weeknights');
+    const calendar = await within(drawer).findByLabelText('Calendar', { selector: 'section' });
+    await user().click(within(calendar).getByRole('combobox', { name: 'Device' }));
+    await user().click(await screen.findByTitle('RMS-91'));
+    expect(await within(calendar).findByText(/^No schedule covers RMS-91 in/)).toBeInTheDocument();
+    expect(within(calendar).getByText(/keeps its own parameters every night/)).toBeInTheDocument();
+    expect(within(calendar).queryByText('Lights off')).not.toBeInTheDocument();
   });
 
   it("lists the conflicts with each night's winner in runs", async () => {

@@ -1,15 +1,22 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Calendar, Flex, Spin, Tag, Tooltip, Typography } from 'antd';
+// en_GB's calendar locale names dayjs's en-gb, whose weeks start on Monday (antd's pickers take the
+// first day of the week from the dayjs locale); importing en-gb registers it without making it global.
+import enGB from 'antd/es/calendar/locale/en_GB';
 import type { Dayjs } from 'dayjs';
+import 'dayjs/locale/en-gb';
 import { useMemo, useState } from 'react';
 import type { CalendarNight } from '@rms/contracts/schedules';
 import { wallClock } from '../../lib/clock';
 import { calendarQuery } from './api';
+import { CalendarDeviceSelect, type CalendarDevice } from './calendar-device-select';
 import './schedule-calendar.css';
 
-// A month of the schedule's group (docs/lighting-schedules.md): each night's winning schedule and its
-// profile, lights off, or an exception's, by the one rule the server plans with (`nightChoice`).
+// A month of the schedule's group, or of one device under every schedule covering it
+// (docs/lighting-schedules.md): each night's winning schedule and its profile, lights off, or an
+// exception's, by the one rule the server plans with (`nightChoice`). Weeks run Monday to Sunday, as
+// the schedule's weekday boxes do.
 
 /** What a night shows: the profile (or lights off), and which schedule or exception decided it. */
 export function nightLabel(night: CalendarNight): { text: string; detail: string; colour?: string } {
@@ -25,22 +32,54 @@ export function nightLabel(night: CalendarNight): { text: string; detail: string
   return { text, detail: `${night.schedule_name ?? ''}`, colour: 'blue' };
 }
 
-export function ScheduleCalendar({ group, groupName }: { group: number; groupName: string }) {
+interface ScheduleCalendarProps {
+  group: number;
+  groupName: string;
+  /** Whose devices the picker offers (the provider's people); undefined: the caller's organization. */
+  organization: number | undefined;
+  /** The device shown instead of the group; the drawer keeps it for the opening. */
+  device: CalendarDevice | undefined;
+  onDeviceChange: (device: CalendarDevice | undefined) => void;
+}
+
+export function ScheduleCalendar({
+  group,
+  groupName,
+  organization,
+  device,
+  onDeviceChange,
+}: ScheduleCalendarProps) {
   const [today] = useState<Dayjs>(() => wallClock());
   const [month, setMonth] = useState<Dayjs>(() => today.startOf('month'));
   const key = month.format('YYYY-MM');
-  const { data, isFetching, isError } = useQuery(calendarQuery(group, key));
-  const byDate = useMemo(
-    () => new Map((data?.month === key ? data.nights : []).map((n) => [n.date, n])),
-    [data, key],
+  const { data, isFetching, isError, isPlaceholderData } = useQuery(
+    calendarQuery(device ? { device: device.id } : { group }, key),
   );
+  // The answer kept from another month, group or device is not drawn while the asked one loads.
+  const current = isPlaceholderData ? undefined : data;
+  const byDate = useMemo(() => new Map((current?.nights ?? []).map((n) => [n.date, n])), [current]);
+  const uncovered =
+    device !== undefined && current !== undefined && current.nights.every((n) => n.schedule === null);
 
   return (
     <section aria-label="Calendar">
-      <Typography.Paragraph type="secondary">
-        Each night of the month for the group <strong>{groupName}</strong>: the profile that runs and the
-        schedule that wins it. Gold: an exception; red: lights off.
-      </Typography.Paragraph>
+      <Flex wrap gap={12} align="center" style={{ marginBottom: 12 }}>
+        <CalendarDeviceSelect organization={organization} value={device} onChange={onDeviceChange} />
+        <Typography.Text type="secondary" style={{ flex: '1 1 280px' }}>
+          {device ? (
+            <>
+              Each night of the month for the device <strong>{device.rmsId}</strong>: the profile it runs and
+              the schedule that wins it among every schedule covering it.
+            </>
+          ) : (
+            <>
+              Each night of the month for the group <strong>{groupName}</strong>: the profile that runs and
+              the schedule that wins it.
+            </>
+          )}{' '}
+          Gold: an exception; red: lights off.
+        </Typography.Text>
+      </Flex>
       {isError && (
         <Alert
           type="warning"
@@ -49,9 +88,19 @@ export function ScheduleCalendar({ group, groupName }: { group: number; groupNam
           style={{ marginBottom: 12 }}
         />
       )}
+      {uncovered && (
+        <Alert
+          type="info"
+          showIcon
+          message={`No schedule covers ${device.rmsId} in ${month.format('MMMM YYYY')}`}
+          description="It keeps its own parameters every night. Add its group to a schedule to plan its nights."
+          style={{ marginBottom: 12 }}
+        />
+      )}
       <Spin spinning={isFetching}>
         <Calendar
           className="schedule-calendar"
+          locale={enGB}
           value={month}
           mode="month"
           onPanelChange={(value: Dayjs) => setMonth(value.startOf('month'))}
@@ -94,7 +143,12 @@ export function ScheduleCalendar({ group, groupName }: { group: number; groupNam
                       </Tag>
                       {night.schedule !== null && (
                         <Typography.Text type="secondary" className="schedule-calendar-detail">
-                          {night.exception ? night.exception_name : night.schedule_name}
+                          {night.schedule_name}
+                        </Typography.Text>
+                      )}
+                      {night.exception && (
+                        <Typography.Text type="warning" className="schedule-calendar-detail">
+                          {night.exception_name}
                         </Typography.Text>
                       )}
                     </div>

@@ -6,6 +6,7 @@ import { ApiError } from '../../api/errors';
 import { useSession } from '../../auth/use-session';
 import { useOrganizationChoices } from '../../components/organization-choices';
 import { scheduleChoicesQuery, scheduleQuery, useCreateSchedule, useUpdateSchedule } from './api';
+import type { CalendarDevice } from './calendar-device-select';
 import { ExceptionList } from './exception-list';
 import { ScheduleCalendar } from './schedule-calendar';
 import { ScheduleFields } from './schedule-fields';
@@ -18,9 +19,9 @@ import {
   type ScheduleValues,
 } from './schedule-values';
 
-// A schedule's drawer: its form and, once saved, its exceptions and its group's month calendar. The
-// form is checked with the contract's schema before it is sent; the server's refusals land on the
-// field they name.
+// A schedule's drawer: its form and, once saved, its exceptions and a month calendar of its group or
+// of one device picked there. The form is checked with the contract's schema before it is sent; the
+// server's refusals land on the field they name.
 
 export interface ScheduleEditing {
   /** Null: a new schedule. */
@@ -50,6 +51,12 @@ export function ScheduleDrawer({ editing, readOnly, onClose, onSaved }: Schedule
   });
   const tab = picked.opening === editing ? picked.tab : (editing?.tab ?? 'schedule');
   const setTab = (next: ScheduleTab) => setPicked({ opening: editing, tab: next });
+  // The calendar's device, kept while the opening lasts (across its tabs); each opening starts on the
+  // schedule's group.
+  const [shown, setShown] = useState<{ opening: ScheduleEditing | null; device?: CalendarDevice }>({
+    opening: null,
+  });
+  const calendarDevice = shown.opening === editing ? shown.device : undefined;
   const isProvider = useSession()?.user.organization_data.is_provider ?? false;
   const schedule = editing?.schedule ?? null;
   const isNew = editing !== null && schedule === null;
@@ -170,7 +177,15 @@ export function ScheduleDrawer({ editing, readOnly, onClose, onSaved }: Schedule
             {
               key: 'calendar',
               label: 'Calendar',
-              children: <ScheduleCalendar group={schedule.group} groupName={schedule.group_name} />,
+              children: (
+                <ScheduleCalendar
+                  group={schedule.group}
+                  groupName={schedule.group_name}
+                  organization={owner}
+                  device={calendarDevice}
+                  onDeviceChange={(device) => setShown({ opening: editing, device })}
+                />
+              ),
             },
           ]}
         />
