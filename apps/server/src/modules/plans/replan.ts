@@ -88,23 +88,16 @@ export async function replan(deps: PlanDeps, scope: ReplanScope = {}): Promise<R
     db,
     sql`select s.id, s.organization_id, s.group_id from lighting_schedules s where ${inOrg} and ${named}`,
   );
-  const scopedGroups = new Set(scoped.map((s) => s.group_id));
+  const scopedGroups = [...new Set(scoped.map((s) => s.group_id))];
   const orgs = [...new Set([...scoped.map((s) => s.organization_id), ...(org === null ? [] : [org])])];
   const allOrgs = everything && org === null;
 
-  // Every enabled schedule that may cover those devices: their organizations' and the provider's.
-  const rules = await enabledRules(
-    db,
-    allOrgs ? sql`true` : sql`s.organization_id = any(${ints(orgs)}) or o.is_provider`,
-  );
-  const groupIds = [...new Set([...rules.map((r) => r.group_id), ...scopedGroups])];
-  const members: { group_id: number; device_id: number }[] =
-    groupIds.length === 0 ? [] : await rowsOf(db, groupDevicesSql(groupIds));
-
   // The devices concerned: those of the named schedules' groups, the named devices, and every device
   // already sent a plan in the organizations concerned (it may have left a group).
+  const members: { group_id: number; device_id: number }[] =
+    scopedGroups.length === 0 ? [] : await rowsOf(db, groupDevicesSql(scopedGroups));
   const affected = new Set<number>(scope.deviceIds ?? []);
-  for (const m of members) if (scopedGroups.has(m.group_id)) affected.add(m.device_id);
+  for (const m of members) affected.add(m.device_id);
   const delivered = await rowsOf<{ device_id: number }>(
     db,
     sql`select device_id from schedule_deliveries d where d.plan_hash <> ${EMPTY_PLAN_HASH} and (${
@@ -116,20 +109,20 @@ export async function replan(deps: PlanDeps, scope: ReplanScope = {}): Promise<R
   );
   for (const d of delivered) affected.add(d.device_id);
   if (affected.size === 0) return { devices: 0, changed: 0, unchanged: 0 };
-  // A provider's group may hold other organizations' devices: their own schedules cover them too.
-  if (!allOrgs) {
-    const owners = await rowsOf<{ organization_id: number }>(
-      db,
-      sql`select distinct organization_id from rms_devices where id = any(${ints([...affected])})`,
-    );
-    const others = owners.map((o) => o.organization_id).filter((o) => !orgs.includes(o));
-    const more =
-      others.length === 0 ? [] : await enabledRules(db, sql`s.organization_id = any(${ints(others)})`);
-    rules.push(...more);
-    const newGroups = [...new Set(more.map((r) => r.group_id))].filter((g) => !groupIds.includes(g));
-    if (newGroups.length > 0)
-      members.push(...(await rowsOf<(typeof members)[number]>(db, groupDevicesSql(newGroups))));
-  }
+
+  // Every enabled schedule that may cover them: their own organizations' and the providers' (a
+  // provider's group may hold its customers' devices, and a customer's devices in it keep their own
+  // organization's schedules too).
+  const rules = await enabledRules(
+    db,
+    allOrgs
+      ? sql`true`
+      : sql`o.is_provider or s.organization_id in (
+              select organization_id from rms_devices where id = any(${ints([...affected])}))`,
+  );
+  const moreGroups = [...new Set(rules.map((r) => r.group_id))].filter((g) => !scopedGroups.includes(g));
+  if (moreGroups.length > 0)
+    members.push(...(await rowsOf<(typeof members)[number]>(db, groupDevicesSql(moreGroups))));
 
   // Each device's rules: every enabled schedule whose group holds it (a device may be in several).
   const byGroup = new Map<number, ScheduleRule[]>();
