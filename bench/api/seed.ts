@@ -132,6 +132,16 @@ export async function seedFleet(client: pg.Client, organizationId: number, size:
            group by 1, 2) g`,
     [organizationId],
   );
+  // The fleet harvest rollup over those days, as the ingest keeps it (telemetry/org-harvest.ts).
+  await timed(
+    client,
+    'fleet harvest rollup',
+    `insert into org_daily_harvest (organization_id, day, shard, harvest_mwh)
+     select $1::int, h.day, h.device_id % 4, sum(round(h.harvest_wh * 1000)::bigint)
+     from daily_harvest h where h.device_id in (select id from rms_devices where organization_id = $1)
+     group by 2, 3`,
+    [organizationId],
+  );
   await timed(
     client,
     'live state',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
+import { addToOrgHarvest } from './org-harvest';
 import type { SampleRow } from './sample-row';
 import { storedSamples } from './storage/stored-samples';
 
@@ -35,7 +36,7 @@ interface DayUpdate extends DayState {
   day: string;
 }
 
-/** Folds newly stored samples into daily_harvest (inside the ingest's transaction). */
+/** Folds newly stored samples into daily_harvest and org_daily_harvest (inside the ingest's transaction). */
 export async function updateHarvest(
   db: Db,
   inserted: readonly SampleRow[],
@@ -83,6 +84,16 @@ export async function updateHarvest(
   }
   if (recompute.length > 0) updates.push(...(await recomputeDays(db, recompute, dayOf)));
   await writeDays(db, updates);
+  // The organizations' daily sums follow every device-day's change (org-harvest.ts).
+  await addToOrgHarvest(
+    db,
+    updates.map((u) => ({
+      deviceId: u.deviceId,
+      day: u.day,
+      beforeWh: stored.get(`${u.deviceId}|${u.day}`)?.harvestWh ?? 0,
+      afterWh: u.harvestWh,
+    })),
+  );
 }
 
 async function readDays(db: Db, deviceIds: number[], days: string[]): Promise<Map<string, DayState>> {

@@ -26,6 +26,7 @@ import type {
 import { alarmRules } from './alarm-rules';
 import { users } from './employees';
 import { rmsDevices } from './inventory';
+import { organizations } from './organizations';
 
 // The device link's tables (docs/device-link.md). Samples are keyed by (device, measured time), so a
 // redelivered message is not a new row. Live state, daily harvest and alarms are derived on ingest.
@@ -243,6 +244,29 @@ export const dailyHarvest = pgTable(
     samples: integer('samples').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.day] }), index('daily_harvest_day').on(t.day)],
+);
+
+/**
+ * The fleet's harvest per organization and day (the device's current organization), in whole mWh so
+ * that the sums kept by adding and moving are exact: the fleet harvest reads one row per organization,
+ * day and shard instead of every device-day (docs/operations.md, "Fleet harvest rollup"). `shard` is
+ * the device id modulo the ingest's writers, so concurrent writers never update the same row; a read
+ * sums the shards. Kept by the ingest (harvest.ts) and moved with a device on reassignment.
+ */
+export const orgDailyHarvest = pgTable(
+  'org_daily_harvest',
+  {
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    day: date('day').notNull(),
+    shard: smallint('shard').notNull(),
+    harvestMwh: bigint('harvest_mwh', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.day, t.shard] }),
+    index('org_daily_harvest_day').on(t.day),
+  ],
 );
 
 /** Alarms: open while resolution_time is null; one open alarm per device, kind and fault code. */

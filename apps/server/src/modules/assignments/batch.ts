@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { assignments } from '../../db/schema/assignments';
 import { organizations } from '../../db/schema/organizations';
 import { insertUnnest } from '../../db/unnest-insert';
+import { moveOrgHarvest } from '../../telemetry/org-harvest';
 import {
   assignable,
   buyerCandidates,
@@ -86,7 +87,8 @@ export function validateAssignments(kind: AssignmentKind): ValidateMany<Assignme
 }
 
 /**
- * Moves every item to its buyer and keeps a history row per move, on `db` (run it in a transaction);
+ * Moves every item to its buyer (an RMS device with its fleet harvest) and keeps a history row per
+ * move, on `db` (run it in a transaction);
  * answers the history rows' ids. The move re-states the rules' conditions on the item: if any item is
  * no longer assignable (another save moved it meanwhile), it throws BatchConflict.
  */
@@ -109,6 +111,14 @@ export async function assignMany(
   );
   // PGlite and node-postgres both answer `rows`; Db's union type leaves the result unknown.
   if ((moved as { rows: unknown[] }).rows.length !== inputs.length) throw new BatchConflict();
+  // The fleet harvest follows a device's current organization: its days move with it, now that the
+  // devices' rows are locked by the update (the ingest waits for them: telemetry/org-harvest.ts).
+  if (kind === 'rms')
+    await moveOrgHarvest(
+      db,
+      auth.organizationId,
+      inputs.map((i) => ({ deviceId: i.item, toOrganization: i.buyer })),
+    );
   return insertUnnest(
     db,
     getTableName(assignments),

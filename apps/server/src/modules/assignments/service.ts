@@ -60,7 +60,8 @@ export async function assignItem(
 ): Promise<number> {
   const row = await validateOne(validateAssignments(kind), batchContext(db, auth, timeZone), input);
   try {
-    const [id] = await assignMany(db, auth, kind, [row]);
+    // One transaction: the move and the device's harvest moving with it (assignMany) commit together.
+    const [id] = await db.transaction((tx) => assignMany(tx, auth, kind, [row]));
     return id!;
   } catch (error) {
     // Of two assignments of one item at once, only one moves it.

@@ -3,9 +3,8 @@ import { MPPT_DAYS } from '@rms/contracts/monitoring';
 import type { AuthUser } from '../../auth/access';
 import { orgScope } from '../../auth/tenant';
 import type { Db } from '../../db/client';
-import { rmsDevices } from '../../db/schema/inventory';
 import { rowsOf } from '../../db/rows';
-import { dailyHarvest } from '../../db/schema/telemetry';
+import { dailyHarvest, orgDailyHarvest } from '../../db/schema/telemetry';
 import { storedSamples } from '../../telemetry/storage/stored-samples';
 import { addDays, today } from '../../calendar';
 import { getInventory } from '../inventory';
@@ -13,12 +12,14 @@ import { daysBetween, dayStart, localDay } from './days';
 
 // Per-day figures (local days): energy harvest from the daily rollup, MPPT efficiency from samples.
 
-const dayText = sql<string>`to_char(${dailyHarvest.day}, 'YYYY-MM-DD')`;
+const dayText = (day: typeof dailyHarvest.day | typeof orgDailyHarvest.day) =>
+  sql<string>`to_char(${day}, 'YYYY-MM-DD')`;
 
 /**
- * Harvest per day in Wh, one point per day of the range (0 where nothing was harvested): of one device,
- * or without a device of every device the caller sees (grouped by day in the database; the range
- * condition on `day` uses daily_harvest_day, or the primary key per device of a customer).
+ * Harvest per day in Wh, one point per day of the range (0 where nothing was harvested): of one device
+ * (its daily rows), or without a device of every device the caller sees, from the organizations' daily
+ * sums (org_daily_harvest, whole mWh: telemetry/org-harvest.ts): a few rows per organization and day in
+ * scope (a customer's by the primary key, the provider's by org_daily_harvest_day), not every device-day.
  */
 export async function harvestOf(
   db: Db,
@@ -26,18 +27,29 @@ export async function harvestOf(
   query: { device?: number | undefined; start_date: string; end_date: string },
 ): Promise<{ date: string; harvest: number }[]> {
   if (query.device) await getInventory(db, auth, 'rms', query.device);
-  const range = between(dailyHarvest.day, query.start_date, query.end_date);
   const rows = query.device
     ? await db
-        .select({ day: dayText, wh: dailyHarvest.harvestWh })
+        .select({ day: dayText(dailyHarvest.day), wh: dailyHarvest.harvestWh })
         .from(dailyHarvest)
-        .where(and(eq(dailyHarvest.deviceId, query.device), range))
+        .where(
+          and(
+            eq(dailyHarvest.deviceId, query.device),
+            between(dailyHarvest.day, query.start_date, query.end_date),
+          ),
+        )
     : await db
-        .select({ day: dayText, wh: sql<number>`${sum(dailyHarvest.harvestWh)}::float8` })
-        .from(dailyHarvest)
-        .innerJoin(rmsDevices, eq(rmsDevices.id, dailyHarvest.deviceId))
-        .where(and(range, orgScope(rmsDevices.organizationId, auth)))
-        .groupBy(dailyHarvest.day);
+        .select({
+          day: dayText(orgDailyHarvest.day),
+          wh: sql<number>`(${sum(orgDailyHarvest.harvestMwh)} / 1000)::float8`,
+        })
+        .from(orgDailyHarvest)
+        .where(
+          and(
+            between(orgDailyHarvest.day, query.start_date, query.end_date),
+            orgScope(orgDailyHarvest.organizationId, auth),
+          ),
+        )
+        .groupBy(orgDailyHarvest.day);
   const byDay = new Map(rows.map((r) => [r.day, Number(r.wh)]));
   return daysBetween(query.start_date, query.end_date).map((date) => ({
     date,
