@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows';
 import { createTestApp, type TestApp } from '../../testing/app';
@@ -15,6 +16,8 @@ const TZ = 'UTC';
 const DEVICES = 20;
 const JANUARY = Date.UTC(2026, 0, 1);
 const FEBRUARY = Date.UTC(2026, 1, 1);
+const MARCH = Date.UTC(2026, 2, 1);
+const APRIL = Date.UTC(2026, 3, 1);
 
 let t: TestApp;
 let ids: number[];
@@ -104,5 +107,109 @@ describe('hourly rollups laid out by device', () => {
     // February is under way: not clustered; January is not clustered again.
     expect(await clusteredMark('telemetry_hourly_202602')).toBe(false);
     expect(await clusterClosedMonths(db(), new Date(FEBRUARY + 86_400_000))).toEqual([]);
+  });
+
+  // The rewrite copies the month while readers go on, and swaps it in within a moment; it never holds
+  // the table long for readers, and a writer of the month waits for it and loses nothing.
+  const february = () =>
+    rowsOf<{ n: number; digest: string }>(
+      db(),
+      sql`select count(*)::int as n, md5(string_agg(h::text, ',' order by h.hour, h.device_id)) as digest
+          from telemetry_hourly h where h.hour >= ${at(FEBRUARY)} and h.hour < ${at(MARCH)}`,
+    );
+  const leftovers = async () =>
+    (
+      await rowsOf<{ n: number }>(
+        db(),
+        sql`select count(*)::int as n from pg_class where relname like 'telemetry_hourly_%_sorted' and relkind = 'r'`,
+      )
+    )[0]!.n;
+
+  it('leave a month to the next pass when a reader holds it past the swap’s short wait, its rows unchanged', async () => {
+    const before = await february();
+    expect(before[0]!.n).toBe(DEVICES * 24);
+    if (t.database.kind === 'postgres') {
+      const reader = new pg.Client({ connectionString: t.config.databaseUrl });
+      await reader.connect();
+      try {
+        await reader.query('begin');
+        await reader.query('select count(*) from telemetry_hourly_202602');
+        // Another reader of the month meanwhile is answered (the copy locks out writers only).
+        const rewriting = clusterClosedMonths(db(), new Date(MARCH));
+        const other = new pg.Client({ connectionString: t.config.databaseUrl });
+        await other.connect();
+        const read = await other.query('select count(*)::int as n from telemetry_hourly_202602');
+        await other.end();
+        expect(read.rows[0].n).toBe(DEVICES * 24);
+        expect(await rewriting).toEqual([]);
+      } finally {
+        await reader.query('rollback');
+        await reader.end();
+      }
+      expect(await clusteredMark('telemetry_hourly_202602')).toBe(false);
+      expect(await february()).toEqual(before);
+      expect(await leftovers()).toBe(0);
+    }
+    expect(await clusterClosedMonths(db(), new Date(MARCH))).toEqual(['telemetry_hourly_202602']);
+    expect(await february()).toEqual(before);
+    expect(await clusteredMark('telemetry_hourly_202602')).toBe(true);
+    expect(await leftovers()).toBe(0);
+  });
+
+  it('keep what a writer of the month writes while it is rewritten, and take later writes in its place', async () => {
+    await ensurePartitions(db(), HOUR_MONTHS, new Date(MARCH), new Date(MARCH));
+    for (let hour = MARCH; hour < MARCH + 6 * 3_600_000; hour += 3_600_000)
+      await upsertHours(
+        db(),
+        TZ,
+        sql`(select d as device_id, ${at(hour)} as ts, 70::smallint as gsm_sig, 12::real as bt_v, 1::real as bt_ch_i,
+               1::real as lo_i, 18::real as pv_v, 1::real as pv_i, 90::real as mppt, 50::real as soc,
+               12::real as lo_v, 1::smallint as lo_sts
+             from unnest(${sql.param(ids)}::int[]) d) s`,
+      );
+    const device = ids[3]!;
+    const samplesOf = async () =>
+      (
+        await rowsOf<{ samples: number }>(
+          db(),
+          sql`select samples from telemetry_hourly where device_id = ${device} and hour = ${at(MARCH)}`,
+        )
+      )[0]!.samples;
+    const before = await samplesOf();
+    const write = `update telemetry_hourly set samples = samples + 1000
+      where device_id = ${device} and hour = '${new Date(MARCH).toISOString()}'`;
+    if (t.database.kind === 'postgres') {
+      const client = async () => {
+        const c = new pg.Client({ connectionString: t.config.databaseUrl });
+        await c.connect();
+        return c;
+      };
+      // A reader holds the month, so the rewrite waits at its swap, the table held against writers.
+      const [reader, writer] = [await client(), await client()];
+      try {
+        await reader.query('begin');
+        await reader.query('select count(*) from telemetry_hourly_202603');
+        const rewriting = clusterClosedMonths(db(), new Date(APRIL));
+        for (;;) {
+          const held = await writer.query(
+            `select 1 from pg_locks where relation = 'telemetry_hourly'::regclass and mode = 'ExclusiveLock' and granted`,
+          );
+          if (held.rowCount) break;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        const writing = writer.query(write);
+        await reader.query('rollback');
+        expect(await rewriting).toEqual(['telemetry_hourly_202603']);
+        await writing;
+      } finally {
+        await reader.end();
+        await writer.end();
+      }
+    } else {
+      expect(await clusterClosedMonths(db(), new Date(APRIL))).toEqual(['telemetry_hourly_202603']);
+      await db().execute(sql.raw(write));
+    }
+    expect(await samplesOf()).toBe(before + 1000);
+    expect(await clusteredMark('telemetry_hourly_202603')).toBe(true);
   });
 });
