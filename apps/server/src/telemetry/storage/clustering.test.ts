@@ -104,6 +104,17 @@ describe('hourly rollups laid out by device', () => {
     expect(after.digest).toBe(before.digest);
     expect(after.pages * 10).toBeLessThan(before.pages);
     expect(await clusteredMark('telemetry_hourly_202601')).toBe(true);
+    // Its indexes keep the partition's names, and it has statistics for the planner.
+    const [month] = await rowsOf<{ indexes: string; analyzed: boolean }>(
+      db(),
+      sql`select string_agg(indexname, ',' order by indexname) as indexes,
+                 (select reltuples > 0 from pg_class where relname = 'telemetry_hourly_202601') as analyzed
+          from pg_indexes where tablename = 'telemetry_hourly_202601'`,
+    );
+    expect(month).toEqual({
+      indexes: 'telemetry_hourly_202601_device_id_idx,telemetry_hourly_202601_pkey',
+      analyzed: true,
+    });
     // February is under way: not clustered; January is not clustered again.
     expect(await clusteredMark('telemetry_hourly_202602')).toBe(false);
     expect(await clusterClosedMonths(db(), new Date(FEBRUARY + 86_400_000))).toEqual([]);

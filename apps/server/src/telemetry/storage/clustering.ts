@@ -99,6 +99,9 @@ async function rewriteMonth(tx: Db, month: string): Promise<void> {
   );
   await tx.execute(sql`create table ${fresh} (like ${old} including all)`);
   await tx.execute(sql`insert into ${fresh} select * from ${old} order by device_id, hour`);
+  // Statistics before it serves reads: without them the planner guesses a device's month a few rows
+  // and scans the month's key index instead of reading the device's pages.
+  await tx.execute(sql`analyze ${fresh}`);
   // The partition's own constraint and the table's foreign keys, checked now, so that ATTACH finds
   // them proven and scans nothing while it holds the table.
   await tx.execute(sql`alter table ${fresh} add constraint ${sql.identifier(`${sorted}_bound`)}
@@ -113,6 +116,15 @@ async function rewriteMonth(tx: Db, month: string): Promise<void> {
   ]);
   await tx.execute(sql`drop table ${old}`);
   await tx.execute(sql`alter table ${fresh} rename to ${old}`);
+  // Its indexes named as the partition's were (…_sorted_pkey back to …_pkey).
+  const indexes = await rowsOf<{ name: string }>(
+    tx,
+    sql`select indexname as name from pg_indexes where tablename = ${month} and indexname like ${`${sorted}%`}`,
+  );
+  for (const { name } of indexes)
+    await tx.execute(
+      sql`alter index ${sql.identifier(name)} rename to ${sql.identifier(month + name.slice(sorted.length))}`,
+    );
   await tx.execute(sql`alter table ${old} drop constraint ${sql.identifier(`${sorted}_bound`)}`);
   const index = await deviceIndexOf(tx, month);
   await tx.execute(sql`alter table ${old} cluster on ${sql.identifier(index!.name)}`);
