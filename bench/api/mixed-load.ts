@@ -16,7 +16,10 @@ export interface CaseFigures {
   count: number;
   p50: number;
   p99: number;
+  /** Failed requests other than load shedding. */
   errors: number;
+  /** Requests shed with 503 while the server was saturated. */
+  shed: number;
 }
 
 export interface MixedFigures {
@@ -45,6 +48,7 @@ export async function mixedLoad(
   };
   const latencies = new Map(targets.map((t) => [t.name, [] as number[]]));
   const errors = new Map(targets.map((t) => [t.name, 0]));
+  const shed = new Map(targets.map((t) => [t.name, 0]));
   const until = performance.now() + seconds * 1000;
   let done = 0;
   const client = async () => {
@@ -54,7 +58,9 @@ export async function mixedLoad(
       try {
         const res = await request(target.url, { dispatcher, headers: target.headers });
         await res.body.arrayBuffer();
-        if (res.statusCode !== 200) errors.set(target.name, errors.get(target.name)! + 1);
+        // A 503 is the server shedding load (with Retry-After), not a failure: counted apart.
+        if (res.statusCode === 503) shed.set(target.name, shed.get(target.name)! + 1);
+        else if (res.statusCode !== 200) errors.set(target.name, errors.get(target.name)! + 1);
       } catch {
         errors.set(target.name, errors.get(target.name)! + 1);
       }
@@ -74,6 +80,7 @@ export async function mixedLoad(
       p50: percentile(sorted, 50),
       p99: percentile(sorted, 99),
       errors: errors.get(t.name)!,
+      shed: shed.get(t.name)!,
     });
   }
   return { rps: done / elapsed, byCase };

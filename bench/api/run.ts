@@ -113,7 +113,10 @@ interface Figures {
   rps: number;
   p50: number;
   p99: number;
+  /** Refused or failed requests other than load shedding: the goal is none. */
   errors: number;
+  /** Requests shed with 503 (`Retry-After`) while the server was saturated: load shedding at work. */
+  shed: number;
   /** The server process's CPU time per request, in ms: the API layer's cost, whatever the box's load. */
   cpuMs: number;
 }
@@ -127,12 +130,13 @@ async function load(target: string, headers: Record<string, string>): Promise<Fi
   const cpuBefore = serverCpuSeconds();
   const result = await autocannon({ url: target, connections: clients, duration: seconds, headers });
   const cpuMs = ((serverCpuSeconds() - cpuBefore) * 1000) / Math.max(1, result.requests.total);
-  const non2xx = result.non2xx + result.errors + result.timeouts;
+  const shed = (result.statusCodeStats as Record<string, { count: number }> | undefined)?.['503']?.count ?? 0;
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: non2xx,
+    errors: result.non2xx - shed + result.errors + result.timeouts,
+    shed,
     cpuMs,
   };
 }
@@ -147,6 +151,7 @@ const medianOf = (runs: Figures[]): Figures => ({
   p50: median(runs.map((r) => r.p50)),
   p99: median(runs.map((r) => r.p99)),
   errors: runs.reduce((sum, r) => sum + r.errors, 0),
+  shed: runs.reduce((sum, r) => sum + r.shed, 0),
   cpuMs: median(runs.map((r) => r.cpuMs)),
 });
 
@@ -189,7 +194,7 @@ for (const [i, c] of CASES.entries()) {
   sqlLines.push(
     `${c.name.padEnd(38)} | ${statements[i]!.length.toString().padStart(5)} | ${one.latency.p50.toFixed(1).padStart(9)} | ${sqlOne.p50.toFixed(1).padStart(9)} | ${(one.latency.p50 / sqlOne.p50).toFixed(2).padStart(6)} | ${app.rps.toFixed(0).padStart(8)} | ${sqlMany.rps.toFixed(0).padStart(8)} | ${String(app.p99).padStart(7)} | ${sqlMany.p99.toFixed(0).padStart(7)} | ${(sqlMany.rps / app.rps).toFixed(2).padStart(6)}`,
   );
-  const line = `${c.name.padEnd(38)} | ${app.rps.toFixed(0).padStart(9)} | ${String(app.p50).padStart(6)} | ${String(app.p99).padStart(6)} | ${bare.rps.toFixed(0).padStart(9)} | ${String(bare.p50).padStart(6)} | ${String(bare.p99).padStart(6)} | ${(app.rps / bare.rps).toFixed(2).padStart(5)} | ${app.cpuMs.toFixed(2)}, ${bare.cpuMs.toFixed(2)}${app.errors + bare.errors ? `  (errors: ${app.errors}/${bare.errors})` : ''}`;
+  const line = `${c.name.padEnd(38)} | ${app.rps.toFixed(0).padStart(9)} | ${String(app.p50).padStart(6)} | ${String(app.p99).padStart(6)} | ${bare.rps.toFixed(0).padStart(9)} | ${String(bare.p50).padStart(6)} | ${String(bare.p99).padStart(6)} | ${(app.rps / bare.rps).toFixed(2).padStart(5)} | ${app.cpuMs.toFixed(2)}, ${bare.cpuMs.toFixed(2)}${app.shed + bare.shed ? `  (shed with 503: ${app.shed}/${bare.shed})` : ''}${app.errors + bare.errors ? `  (errors: ${app.errors}/${bare.errors})` : ''}`;
   log(line);
   lines.push(line);
 }
@@ -233,6 +238,8 @@ if (!args.only || 'mixed'.includes(args.only)) {
     median(runs.map((r) => r.byCase.get(name)![key]));
   const errorsOf = (runs: MixedFigures[], name: string) =>
     runs.reduce((sum, r) => sum + r.byCase.get(name)!.errors, 0);
+  const shedOf = (runs: MixedFigures[], name: string) =>
+    runs.reduce((sum, r) => sum + r.byCase.get(name)!.shed, 0);
   log(
     `\nmixed load: ${clients} clients, ${rounds} × ${seconds} s per side; app ${median(appRuns.map((r) => r.rps)).toFixed(0)} rps, bare ${median(bareRuns.map((r) => r.rps)).toFixed(0)} rps`,
   );
@@ -247,8 +254,9 @@ if (!args.only || 'mixed'.includes(args.only)) {
       of(bareRuns, c.name, 'p99'),
     ];
     const errors = errorsOf(appRuns, c.name) + errorsOf(bareRuns, c.name);
+    const shed = shedOf(appRuns, c.name) + shedOf(bareRuns, c.name);
     log(
-      `${c.name.padEnd(38)} | ${String(c.weight).padStart(6)} | ${a50.toFixed(0).padStart(7)} | ${a99.toFixed(0).padStart(7)} | ${b50.toFixed(0).padStart(8)} | ${b99.toFixed(0).padStart(8)} | ${(a50 / b50).toFixed(2)}${errors ? `  (errors: ${errorsOf(appRuns, c.name)}/${errorsOf(bareRuns, c.name)})` : ''}`,
+      `${c.name.padEnd(38)} | ${String(c.weight).padStart(6)} | ${a50.toFixed(0).padStart(7)} | ${a99.toFixed(0).padStart(7)} | ${b50.toFixed(0).padStart(8)} | ${b99.toFixed(0).padStart(8)} | ${(a50 / b50).toFixed(2)}${shed ? `  (shed with 503: ${shedOf(appRuns, c.name)}/${shedOf(bareRuns, c.name)})` : ''}${errors ? `  (errors: ${errorsOf(appRuns, c.name)}/${errorsOf(bareRuns, c.name)})` : ''}`,
     );
   }
 }
