@@ -29,6 +29,8 @@ const { values: args } = parseArgs({
     'server-prof': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     rules: { type: 'string', default: '0' },
+    // Ingest worker threads of the server (INGEST_WORKERS); default as the app: the cores on PostgreSQL.
+    'ingest-workers': { type: 'string' },
   },
 });
 
@@ -84,6 +86,7 @@ const server: ChildProcess = fork(path.join(here, 'server.ts'), [], {
     ...process.env,
     ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : { BENCH_PGLITE_DIR: pgliteDir }),
     BENCH_RULES: args.rules,
+    ...(args['ingest-workers'] && { BENCH_INGEST_WORKERS: args['ingest-workers'] }),
   },
 });
 const waiting = new Map<string, (r: Reply) => void>();
@@ -131,7 +134,8 @@ const port = setup.port as number;
 log(
   `ingest bench: ${kind}, ${deviceCount} devices over ${workerCount} publisher thread(s), target ${rate} msg/s` +
     `${args.burst ? ` (burst: 3 × ${baseRate})` : ''} for ${durationS} s, QoS 1, ≤ ${maxInflight} unacknowledged per device` +
-    `${Number(args.rules) > 0 ? `, ${args.rules} alarm rules per organization of 100 devices` : ''}`,
+    `${Number(args.rules) > 0 ? `, ${args.rules} alarm rules per organization of 100 devices` : ''}` +
+    `; server: ${String(setup.ingestWorkers)} ingest worker thread(s)`,
 );
 
 // --- publishers ---------------------------------------------------------------------------------------
