@@ -31,10 +31,13 @@ const { values: args } = parseArgs({
     rules: { type: 'string', default: '0' },
     // Ingest worker threads of the server (INGEST_WORKERS); default as the app: the cores on PostgreSQL.
     'ingest-workers': { type: 'string' },
+    // The yardstick: the same publishers against a bare Aedes broker that only PUBACKs (bare-broker.ts).
+    'broker-only': { type: 'boolean', default: false },
   },
 });
 
-const kind = args.db === 'pglite' ? 'pglite' : 'postgres';
+const brokerOnly = args['broker-only'];
+const kind = brokerOnly ? 'none' : args.db === 'pglite' ? 'pglite' : 'postgres';
 const durationS = Number(args.duration);
 const baseRate = Number(args.rate);
 const rate = args.burst ? baseRate * 3 : baseRate;
@@ -71,11 +74,12 @@ if (kind === 'postgres') {
 }
 
 const pgliteDir = mkdtempSync(path.join(tmpdir(), 'rms-bench-pglite-'));
+if (kind === 'none') dropDatabase = async () => rmSync(pgliteDir, { recursive: true, force: true });
 if (kind === 'pglite') dropDatabase = async () => rmSync(pgliteDir, { recursive: true, force: true });
 
 // --- the server process ---------------------------------------------------------------------------
 type Reply = { type: string; [k: string]: unknown };
-const server: ChildProcess = fork(path.join(here, 'server.ts'), [], {
+const server: ChildProcess = fork(path.join(here, brokerOnly ? 'bare-broker.ts' : 'server.ts'), [], {
   execArgv: [
     '--import',
     'tsx',
@@ -266,9 +270,11 @@ await stat?.end();
 // --- results ------------------------------------------------------------------------------------------
 const sent = sum('sent');
 const acked = sum('acked');
-const stored = (await ask('count')).n as number;
-const { stats } = (await ask('stats')) as unknown as { stats: IngestStats };
-const check = await ask('check');
+const stored = brokerOnly ? 0 : ((await ask('count')).n as number);
+const { stats } = brokerOnly
+  ? { stats: null as unknown as IngestStats }
+  : ((await ask('stats')) as unknown as { stats: IngestStats });
+const check: Reply = brokerOnly ? { type: 'check' } : await ask('check');
 const pct = (p: number) => {
   const total = histogram.reduce((a, b) => a + b, 0);
   let seen = 0;
@@ -278,6 +284,28 @@ const pct = (p: number) => {
   }
   return BUCKETS;
 };
+if (brokerOnly) {
+  log('\nresults');
+  log(
+    `  offered (target)          ${rate} msg/s; achieved ${(sent / durationS).toFixed(0)} msg/s (${sent} sent in ${durationS} s)`,
+  );
+  log(
+    `  publish→PUBACK            p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms, p99.9 ${pct(0.999)} ms, max ${pct(1)} ms`,
+  );
+  log(
+    `  acknowledged rate         ${(acked / elapsedS).toFixed(0)} msg/s (PUBACKs over ${elapsedS.toFixed(1)} s)`,
+  );
+  log(
+    `  broker CPU                ${serverCpu.toFixed(1)} s over ${elapsedS.toFixed(1)} s (${((serverCpu / elapsedS) * 100).toFixed(0)} % of a core): ${(acked / serverCpu).toFixed(0)} msg per broker CPU second`,
+  );
+  log(
+    `  machine                   ${cpus().length} cores; load average ${loadAtStart.toFixed(1)} at start, ${loadAtEnd.toFixed(1)} at end`,
+  );
+  server.send({ type: 'stop' });
+  await new Promise((r) => server.once('exit', r));
+  await dropDatabase();
+  process.exit(0);
+}
 const committedRate = stored / elapsedS;
 log('\nresults');
 log(
