@@ -123,6 +123,18 @@ const serverCpuS = () => {
     return NaN;
   }
 };
+/**
+ * CPU seconds of the server's main thread alone (its task has the process's id): with ingest workers,
+ * the broker's share, which one thread must carry (the ceiling of one server process).
+ */
+const mainThreadCpuS = () => {
+  try {
+    const f = readFileSync(`/proc/${server.pid}/task/${server.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return NaN;
+  }
+};
 const rssMb = () => {
   try {
     const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'));
@@ -221,11 +233,26 @@ const backendPids = async () =>
         )
       ).rows.map((r) => r.pid)
     : [];
-const pgCpuAtStart = cpuOfPids(await backendPids());
+// Per backend: its CPU when first seen and when last seen. Sessions come and go during a run (a pool
+// closes idle ones, the ingest workers open theirs): each is counted for what it used while seen.
+const backendCpu = new Map<number, { first: number; last: number }>();
+const watchBackends = async () => {
+  for (const pid of await backendPids()) {
+    const cpu = cpuOfPids([pid]);
+    const seen = backendCpu.get(pid);
+    if (seen) seen.last = cpu;
+    else backendCpu.set(pid, { first: started ? 0 : cpu, last: cpu });
+  }
+};
+let started = false;
+await watchBackends();
+started = true;
+const backendWatch = setInterval(() => void watchBackends(), 1000);
 const sum = (k: keyof Tick) => ticks.reduce((a, t) => a + t[k], 0);
 let maxRss = rssMb();
 const rssSeries: number[] = [];
 const cpuAtStart = serverCpuS();
+const mainCpuAtStart = mainThreadCpuS();
 const loadAtStart = loadavg()[0]!;
 const start = performance.now();
 for (const w of workers) w.postMessage({ type: 'start' });
@@ -259,9 +286,12 @@ for (const f of [0.25, 0.5, 0.75])
   setTimeout(() => workers[0]!.postMessage({ type: 'probe' }), durationS * 1000 * f);
 
 await allDone;
-const pgCpu = cpuOfPids(await backendPids()) - pgCpuAtStart;
+await watchBackends();
+clearInterval(backendWatch);
+const pgCpu = [...backendCpu.values()].reduce((total, b) => total + b.last - b.first, 0);
 const elapsedS = (performance.now() - start) / 1000;
 const serverCpu = serverCpuS() - cpuAtStart;
+const mainCpu = mainThreadCpuS() - mainCpuAtStart;
 const loadAtEnd = loadavg()[0]!;
 clearInterval(reporter);
 clearInterval(monitor);
@@ -335,6 +365,9 @@ log(
 );
 log(
   `  server CPU                ${serverCpu.toFixed(1)} s over ${elapsedS.toFixed(1)} s (${((serverCpu / elapsedS) * 100).toFixed(0)} % of a core): ${(stored / serverCpu).toFixed(0)} msg per server CPU second`,
+);
+log(
+  `  server main thread CPU    ${mainCpu.toFixed(1)} s (${((mainCpu / elapsedS) * 100).toFixed(0)} % of a core): ${(stored / mainCpu).toFixed(0)} msg per main-thread CPU second (the broker's thread)`,
 );
 if (stat) {
   log(
