@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/rows';
 import { createTestApp, type TestApp } from '../src/testing/app';
@@ -124,6 +125,45 @@ describe('ingest on several worker threads', () => {
       expect(state.samples).toBe(perDevice);
     }
   }, 60_000);
+
+  it('holds the PUBACK while the message’s batch cannot commit', async () => {
+    const device = await addDevice(t, 'RMS-WORKERS-HELD');
+    const client = await connect(device);
+    const topic = `rms/${device.code}/telemetry`;
+    const ts = Date.now() - 5000;
+    await client.publishAsync(topic, JSON.stringify(sample(ts - 1000)), { qos: 1 });
+    // Another session keeps every ingest transaction from writing live state until it lets go.
+    const holder = new pg.Client({ connectionString: t.config.databaseUrl });
+    await holder.connect();
+    await holder.query('begin');
+    await holder.query('lock table device_live_state in share mode');
+    let ackedWhileHeld = false;
+    let held = true;
+    const acked = client.publishAsync(topic, JSON.stringify(sample(ts)), { qos: 1 }).then(async () => {
+      if (held) ackedWhileHeld = true;
+      return isStored(device.id, ts);
+    });
+    // The message's batch is in the database, waiting for the lock ...
+    await expect
+      .poll(
+        async () =>
+          (
+            await holder.query<{ n: number }>(
+              `select count(*)::int as n from pg_locks
+               where not granted and relation = 'device_live_state'::regclass`,
+            )
+          ).rows[0]!.n,
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(0);
+    // ... and a round trip on the device's connection comes back after any PUBACK sent before it.
+    await client.subscribeAsync(`rms/${device.code}/cmd`, { qos: 1 });
+    expect(ackedWhileHeld).toBe(false);
+    held = false;
+    await holder.query('commit');
+    await holder.end();
+    expect(await acked).toBe(true);
+  });
 
   it('delivers commands to devices whose messages different workers handle', async () => {
     const devices = await Promise.all(
