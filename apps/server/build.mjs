@@ -26,7 +26,12 @@ const npmExternal = {
 rmSync(dist, { recursive: true, force: true });
 await esbuild.build({
   absWorkingDir: root,
-  entryPoints: { main: 'src/main.ts', 'reset-admin-password': 'src/reset-admin-password.ts' },
+  // The ingest worker thread's code (telemetry/ingest-workers.ts starts dist/ingest-worker.js).
+  entryPoints: {
+    main: 'src/main.ts',
+    'reset-admin-password': 'src/reset-admin-password.ts',
+    'ingest-worker': 'src/telemetry/ingest-worker.ts',
+  },
   outdir: dist,
   bundle: true,
   // The two entries share most of their code: one copy of it, in a chunk both import. Chunks sit in

@@ -29,10 +29,15 @@ const { values: args } = parseArgs({
     'server-prof': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     rules: { type: 'string', default: '0' },
+    // Ingest worker threads of the server (INGEST_WORKERS); default as the app: the cores on PostgreSQL.
+    'ingest-workers': { type: 'string' },
+    // The yardstick: the same publishers against a bare Aedes broker that only PUBACKs (bare-broker.ts).
+    'broker-only': { type: 'boolean', default: false },
   },
 });
 
-const kind = args.db === 'pglite' ? 'pglite' : 'postgres';
+const brokerOnly = args['broker-only'];
+const kind = brokerOnly ? 'none' : args.db === 'pglite' ? 'pglite' : 'postgres';
 const durationS = Number(args.duration);
 const baseRate = Number(args.rate);
 const rate = args.burst ? baseRate * 3 : baseRate;
@@ -69,11 +74,12 @@ if (kind === 'postgres') {
 }
 
 const pgliteDir = mkdtempSync(path.join(tmpdir(), 'rms-bench-pglite-'));
+if (kind === 'none') dropDatabase = async () => rmSync(pgliteDir, { recursive: true, force: true });
 if (kind === 'pglite') dropDatabase = async () => rmSync(pgliteDir, { recursive: true, force: true });
 
 // --- the server process ---------------------------------------------------------------------------
 type Reply = { type: string; [k: string]: unknown };
-const server: ChildProcess = fork(path.join(here, 'server.ts'), [], {
+const server: ChildProcess = fork(path.join(here, brokerOnly ? 'bare-broker.ts' : 'server.ts'), [], {
   execArgv: [
     '--import',
     'tsx',
@@ -84,6 +90,7 @@ const server: ChildProcess = fork(path.join(here, 'server.ts'), [], {
     ...process.env,
     ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : { BENCH_PGLITE_DIR: pgliteDir }),
     BENCH_RULES: args.rules,
+    ...(args['ingest-workers'] && { BENCH_INGEST_WORKERS: args['ingest-workers'] }),
   },
 });
 const waiting = new Map<string, (r: Reply) => void>();
@@ -116,6 +123,18 @@ const serverCpuS = () => {
     return NaN;
   }
 };
+/**
+ * CPU seconds of the server's main thread alone (its task has the process's id): with ingest workers,
+ * the broker's share, which one thread must carry (the ceiling of one server process).
+ */
+const mainThreadCpuS = () => {
+  try {
+    const f = readFileSync(`/proc/${server.pid}/task/${server.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return NaN;
+  }
+};
 const rssMb = () => {
   try {
     const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'));
@@ -131,7 +150,8 @@ const port = setup.port as number;
 log(
   `ingest bench: ${kind}, ${deviceCount} devices over ${workerCount} publisher thread(s), target ${rate} msg/s` +
     `${args.burst ? ` (burst: 3 × ${baseRate})` : ''} for ${durationS} s, QoS 1, ≤ ${maxInflight} unacknowledged per device` +
-    `${Number(args.rules) > 0 ? `, ${args.rules} alarm rules per organization of 100 devices` : ''}`,
+    `${Number(args.rules) > 0 ? `, ${args.rules} alarm rules per organization of 100 devices` : ''}` +
+    `; server: ${String(setup.ingestWorkers)} ingest worker thread(s)`,
 );
 
 // --- publishers ---------------------------------------------------------------------------------------
@@ -213,11 +233,26 @@ const backendPids = async () =>
         )
       ).rows.map((r) => r.pid)
     : [];
-const pgCpuAtStart = cpuOfPids(await backendPids());
+// Per backend: its CPU when first seen and when last seen. Sessions come and go during a run (a pool
+// closes idle ones, the ingest workers open theirs): each is counted for what it used while seen.
+const backendCpu = new Map<number, { first: number; last: number }>();
+const watchBackends = async () => {
+  for (const pid of await backendPids()) {
+    const cpu = cpuOfPids([pid]);
+    const seen = backendCpu.get(pid);
+    if (seen) seen.last = cpu;
+    else backendCpu.set(pid, { first: started ? 0 : cpu, last: cpu });
+  }
+};
+let started = false;
+await watchBackends();
+started = true;
+const backendWatch = setInterval(() => void watchBackends(), 1000);
 const sum = (k: keyof Tick) => ticks.reduce((a, t) => a + t[k], 0);
 let maxRss = rssMb();
 const rssSeries: number[] = [];
 const cpuAtStart = serverCpuS();
+const mainCpuAtStart = mainThreadCpuS();
 const loadAtStart = loadavg()[0]!;
 const start = performance.now();
 for (const w of workers) w.postMessage({ type: 'start' });
@@ -251,9 +286,12 @@ for (const f of [0.25, 0.5, 0.75])
   setTimeout(() => workers[0]!.postMessage({ type: 'probe' }), durationS * 1000 * f);
 
 await allDone;
-const pgCpu = cpuOfPids(await backendPids()) - pgCpuAtStart;
+await watchBackends();
+clearInterval(backendWatch);
+const pgCpu = [...backendCpu.values()].reduce((total, b) => total + b.last - b.first, 0);
 const elapsedS = (performance.now() - start) / 1000;
 const serverCpu = serverCpuS() - cpuAtStart;
+const mainCpu = mainThreadCpuS() - mainCpuAtStart;
 const loadAtEnd = loadavg()[0]!;
 clearInterval(reporter);
 clearInterval(monitor);
@@ -262,9 +300,11 @@ await stat?.end();
 // --- results ------------------------------------------------------------------------------------------
 const sent = sum('sent');
 const acked = sum('acked');
-const stored = (await ask('count')).n as number;
-const { stats } = (await ask('stats')) as unknown as { stats: IngestStats };
-const check = await ask('check');
+const stored = brokerOnly ? 0 : ((await ask('count')).n as number);
+const { stats } = brokerOnly
+  ? { stats: null as unknown as IngestStats }
+  : ((await ask('stats')) as unknown as { stats: IngestStats });
+const check: Reply = brokerOnly ? { type: 'check' } : await ask('check');
 const pct = (p: number) => {
   const total = histogram.reduce((a, b) => a + b, 0);
   let seen = 0;
@@ -274,6 +314,28 @@ const pct = (p: number) => {
   }
   return BUCKETS;
 };
+if (brokerOnly) {
+  log('\nresults');
+  log(
+    `  offered (target)          ${rate} msg/s; achieved ${(sent / durationS).toFixed(0)} msg/s (${sent} sent in ${durationS} s)`,
+  );
+  log(
+    `  publish→PUBACK            p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms, p99.9 ${pct(0.999)} ms, max ${pct(1)} ms`,
+  );
+  log(
+    `  acknowledged rate         ${(acked / elapsedS).toFixed(0)} msg/s (PUBACKs over ${elapsedS.toFixed(1)} s)`,
+  );
+  log(
+    `  broker CPU                ${serverCpu.toFixed(1)} s over ${elapsedS.toFixed(1)} s (${((serverCpu / elapsedS) * 100).toFixed(0)} % of a core): ${(acked / serverCpu).toFixed(0)} msg per broker CPU second`,
+  );
+  log(
+    `  machine                   ${cpus().length} cores; load average ${loadAtStart.toFixed(1)} at start, ${loadAtEnd.toFixed(1)} at end`,
+  );
+  server.send({ type: 'stop' });
+  await new Promise((r) => server.once('exit', r));
+  await dropDatabase();
+  process.exit(0);
+}
 const committedRate = stored / elapsedS;
 log('\nresults');
 log(
@@ -303,6 +365,9 @@ log(
 );
 log(
   `  server CPU                ${serverCpu.toFixed(1)} s over ${elapsedS.toFixed(1)} s (${((serverCpu / elapsedS) * 100).toFixed(0)} % of a core): ${(stored / serverCpu).toFixed(0)} msg per server CPU second`,
+);
+log(
+  `  server main thread CPU    ${mainCpu.toFixed(1)} s (${((mainCpu / elapsedS) * 100).toFixed(0)} % of a core): ${(stored / mainCpu).toFixed(0)} msg per main-thread CPU second (the broker's thread)`,
 );
 if (stat) {
   log(

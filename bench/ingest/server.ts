@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { openDatabase } from '../../apps/server/src/db/client';
@@ -25,6 +26,10 @@ const db = database.db;
 const log = pino({ level: process.env.BENCH_LOG_LEVEL ?? 'warn' });
 // As the app builds it (app.ts): several ingest writers on PostgreSQL, one on PGlite.
 const writers = Number(process.env.BENCH_WRITERS ?? (database.kind === 'postgres' ? 4 : 1));
+// As the app sets INGEST_WORKERS: one ingest worker thread per core on PostgreSQL, none on PGlite.
+const ingestWorkers = Number(
+  process.env.BENCH_INGEST_WORKERS ?? (database.kind === 'postgres' ? availableParallelism() : 1),
+);
 // --rules N: the devices spread over organizations of 100 (projects of 50), each with N alarm rules.
 const rulesPerOrganization = Number(process.env.BENCH_RULES ?? 0);
 const rules = rulesPerOrganization > 0 ? new AlarmRuleBook(db) : undefined;
@@ -36,6 +41,7 @@ const link = new DeviceLink({
   mqttPort: 0,
   mqttHost: '127.0.0.1',
   writers,
+  ingestWorkers: databaseUrl ? { count: ingestWorkers, databaseUrl } : undefined,
   // Every simulated device connects from this one address, all at once.
   mqttLimits: { maxConnectionsPerAddress: 1_000_000, maxPendingPerAddress: 1_000_000 },
 });
@@ -207,7 +213,12 @@ process.on('message', (m: { type: string; [k: string]: unknown }) => {
           await rules.reload();
         }
         await link.start();
-        return { port: link.mqttPort, devices, kind: database.kind };
+        return {
+          port: link.mqttPort,
+          devices,
+          kind: database.kind,
+          ingestWorkers: databaseUrl && ingestWorkers > 1 ? ingestWorkers : 'no (main thread)',
+        };
       })(),
     );
   } else if (m.type === 'count') {

@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { availableParallelism, hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
@@ -19,6 +20,24 @@ describe('configuration', () => {
     expect(config.auditRetentionDays).toBe(365);
     expect(config.demoHistoryDays).toBe(90);
     expect(config.telemetry).toEqual({ retentionDays: 45, hourlyRetentionDays: 400 });
+  });
+
+  it('runs ingest on one worker per core on PostgreSQL, in the main thread on the embedded database', () => {
+    const postgres = {
+      DATA_DIR: dataDir(),
+      DATABASE_URL: 'postgres://db.example/rms',
+      JWT_SECRET: randomBytes(48).toString('base64url'),
+    };
+    expect(loadConfig(postgres).ingestWorkers).toBe(availableParallelism());
+    expect(loadConfig({ ...postgres, INGEST_WORKERS: '3' }).ingestWorkers).toBe(3);
+    expect(loadConfig({ DATA_DIR: dataDir() }).ingestWorkers).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir(), INGEST_WORKERS: '1' }).ingestWorkers).toBe(1);
+    // The embedded database cannot be opened by another thread: said before anything starts.
+    expect(() => loadConfig({ DATA_DIR: dataDir(), INGEST_WORKERS: '2' })).toThrow(
+      /INGEST_WORKERS=2: ingest workers need PostgreSQL \(DATABASE_URL\)/,
+    );
+    for (const count of ['0', 'many', '1.5'])
+      expect(() => loadConfig({ ...postgres, INGEST_WORKERS: count })).toThrow(/INGEST_WORKERS: /);
   });
 
   it('keeps samples TELEMETRY_RETENTION_DAYS and hourly rollups TELEMETRY_HOURLY_RETENTION_DAYS, whole days', () => {

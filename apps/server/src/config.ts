@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { hostname } from 'node:os';
+import { availableParallelism, hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { ConfigError } from './config-error';
@@ -69,6 +69,8 @@ const envSchema = z.object({
     .optional(),
   // Devices behind one carrier NAT share an address, so the cap is generous; unsigned-in ones are capped lower.
   MQTT_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  // Ingest worker threads (docs/operations.md "Ingest on every core"); default: the cores, on PostgreSQL.
+  INGEST_WORKERS: z.coerce.number().int().min(1).max(256).optional(),
   S3_ENDPOINT: optional,
   S3_BUCKET: optional,
   S3_ACCESS_KEY: optional,
@@ -187,6 +189,11 @@ export interface Config {
   trustProxy: string[] | false;
   /** Embedded broker: connections one remote address may hold at once. */
   mqttMaxConnectionsPerAddress: number;
+  /**
+   * Threads that parse, validate and write telemetry (INGEST_WORKERS), each owning a share of the
+   * devices; 1: in the main thread. The cores by default on PostgreSQL; always 1 on PGlite.
+   */
+  ingestWorkers: number;
   s3: { endpoint: string; bucket: string; accessKey: string; secretKey: string; region: string } | undefined;
   /** Generated reports (CSV exports) are deleted this many hours after they are stored. */
   reportRetentionHours: number;
@@ -327,6 +334,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
 
   const mqtt = mqttSettings(e);
+  // PGlite is a database inside this thread: another thread cannot open it (nor write to it).
+  if (!e.DATABASE_URL && e.INGEST_WORKERS !== undefined && e.INGEST_WORKERS > 1)
+    throw new ConfigError(
+      `INGEST_WORKERS=${e.INGEST_WORKERS}: ingest workers need PostgreSQL (DATABASE_URL); the embedded database is written by the server's main thread only. Leave INGEST_WORKERS unset (or 1), or set DATABASE_URL.`,
+    );
   const demo = e.DEMO ? e.DEMO === '1' : !e.DATABASE_URL;
   if (demo && !e.MQTT_URL && mqtt.port === null)
     throw new ConfigError(
@@ -350,6 +362,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .slice(0, 60) ||
         'rms'),
     mqttMaxConnectionsPerAddress: e.MQTT_MAX_CONNECTIONS_PER_ADDRESS,
+    ingestWorkers: e.INGEST_WORKERS ?? (e.DATABASE_URL ? availableParallelism() : 1),
     trustProxy: e.TRUST_PROXY ? parseProxies(e.TRUST_PROXY) : false,
     s3,
     reportRetentionHours: e.REPORT_RETENTION_HOURS,

@@ -143,6 +143,11 @@ export async function createServices(options: {
     mqttLimits: { maxConnectionsPerAddress: config.mqttMaxConnectionsPerAddress },
     // PGlite runs one statement at a time: more writers would only queue inside it.
     writers: database.kind === 'postgres' ? 4 : 1,
+    // On PostgreSQL, telemetry is parsed and written on worker threads (INGEST_WORKERS, one per core).
+    ingestWorkers:
+      database.kind === 'postgres' && config.databaseUrl
+        ? { count: config.ingestWorkers, databaseUrl: config.databaseUrl }
+        : undefined,
     changed: (changes) => liveEvents.changed(changes),
     listener,
     rules: alarmRules,

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { MAX_SAMPLES_PER_MESSAGE } from '@rms/contracts/telemetry';
 import { history } from '@rms/simulator/fleet';
-import type { IngestQueue } from '../telemetry/ingest-queue';
+import type { TelemetryIntake } from '../telemetry/telemetry-intake';
 import { toRows, type SampleRow } from '../telemetry/sample-row';
 import type { DemoDevice } from './demo-devices';
 
@@ -60,7 +60,7 @@ export const SAMPLING: readonly Tier[] = [
 ];
 
 export async function backfill(
-  queue: IngestQueue,
+  queue: TelemetryIntake,
   devices: DemoDevice[],
   options: BackfillOptions,
 ): Promise<{ samples: number }> {

@@ -4,7 +4,7 @@ import { ReportScheduler } from '@rms/simulator/scheduler';
 import type { Db } from '../db/client';
 import { replan } from '../modules/plans';
 import { dayResolver, nextMidnight } from '../telemetry/day-of';
-import type { IngestQueue } from '../telemetry/ingest-queue';
+import type { TelemetryIntake } from '../telemetry/telemetry-intake';
 import { storeHistory } from '../telemetry/storage/history';
 import { seedAlarmWorkflow } from './alarm-history';
 import { backfill, type HistorySink } from './backfill';
@@ -43,7 +43,7 @@ export async function sendDemoPlans(db: Db, organizationId: number, timeZone: st
 
 export interface DemoOptions {
   db: Db;
-  queue: IngestQueue;
+  queue: TelemetryIntake;
   log: FastifyBaseLogger;
   /** The broker the devices connect to. */
   mqttUrl: string;

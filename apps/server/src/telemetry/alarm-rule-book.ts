@@ -50,15 +50,34 @@ interface RuleRecord extends EffectiveRuleSettings {
 const key = (organizationId: number, project: string, kind: AlarmKind) =>
   `${organizationId}|${project}|${kind}`;
 
+/** The rules by key, as they cross to a worker thread. */
+export type RuleEntries = [string, ActiveRule][];
+
 export class AlarmRuleBook {
   private rules = new Map<string, ActiveRule>();
   private loading: Promise<void> | null = null;
   private again = false;
+  private readonly reloaded: ((rules: RuleEntries) => void)[] = [];
 
   constructor(
     private readonly db: Db,
     private readonly log?: ListenerLog,
   ) {}
+
+  /** The rules as they are now, to hand to the ingest workers (ingest-workers.ts). */
+  entries(): RuleEntries {
+    return [...this.rules];
+  }
+
+  /** Takes the rules read by the main thread's book (in an ingest worker, which reads none itself). */
+  replace(entries: RuleEntries): void {
+    this.rules = new Map(entries);
+  }
+
+  /** Told the rules after each reload (the ingest workers get them before the change is answered). */
+  onReload(handler: (rules: RuleEntries) => void): void {
+    this.reloaded.push(handler);
+  }
 
   /** No rule saved anywhere: every device is judged by the defaults, and ingest skips the scope look-up. */
   get empty(): boolean {
@@ -92,6 +111,7 @@ export class AlarmRuleBook {
           this.again = false;
           this.rules = await this.read();
         } while (this.again);
+        for (const handler of this.reloaded) handler(this.entries());
       } finally {
         this.loading = null;
       }

@@ -13,6 +13,8 @@ import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker';
 import { connectExternalBroker, type ExternalBroker } from './external-broker';
 import { devicesOutsideGrammar } from './device-keys';
 import { IngestQueue } from './ingest-queue';
+import { IngestWorkers } from './ingest-workers';
+import { LocalIntake, type TelemetryIntake } from './telemetry-intake';
 import type { MqttLimits } from './mqtt-limits';
 import type { LiveChanges } from './live-events';
 import { RejectLog } from './reject-log';
@@ -45,6 +47,12 @@ export interface DeviceLinkOptions {
   external?: { group?: string; clientIdPrefix?: string; sessionExpirySeconds?: number };
   /** Ingest transactions in flight at once (see IngestQueue); 1 by default. */
   writers?: number;
+  /**
+   * Ingest worker threads (INGEST_WORKERS, ingest-workers.ts): with more than one, and the PostgreSQL
+   * URL they open their own connections with, telemetry is parsed, validated and written on them, each
+   * owning a share of the devices; `writers` is then spread over them. Otherwise in this thread.
+   */
+  ingestWorkers?: { count: number; databaseUrl: string };
   /** Runs the periodic jobs below; without it there are none (tests call `sweep`). */
   jobs?: JobScheduler;
   /** Run the periodic checks (offline, no charge, command timeouts); 0 turns them off. */
@@ -79,7 +87,8 @@ export interface LinkMetrics {
 export const MAINTENANCE_EVERY_MS = 5 * 60_000;
 
 export class DeviceLink {
-  readonly queue: IngestQueue;
+  /** Where telemetry goes: in this thread, or to the ingest workers. */
+  readonly queue: TelemetryIntake;
   readonly uplink: Uplink;
   readonly rejects: RejectLog;
   private broker: EmbeddedBroker | ExternalBroker | null = null;
@@ -93,29 +102,46 @@ export class DeviceLink {
   constructor(private readonly options: DeviceLinkOptions) {
     const dayOf = dayResolver(options.timeZone);
     const changed = options.changed ?? (() => {});
-    this.queue = new IngestQueue({
-      write: async (rows) => {
-        const started = performance.now();
-        const result = await writeBatch(options.db, rows, dayOf, new Date(), options.rules);
-        options.metrics?.batchCommitted((performance.now() - started) / 1000);
-        changed(result);
-        return result;
-      },
-      writers: options.writers,
-      onError: (error, attempt) =>
-        options.log.error(
-          { err: error, attempt },
-          attempt === 0 ? 'ingest: row dropped' : 'ingest: write failed, retrying',
-        ),
-    });
-    this.rejects = new RejectLog(options.db, options.log, (devices) => changed({ devices }));
     const storage = options.storage?.settings;
+    const workers = options.ingestWorkers;
+    if (workers && workers.count > 1) {
+      this.queue = new IngestWorkers({
+        count: workers.count,
+        databaseUrl: workers.databaseUrl,
+        timeZone: options.timeZone,
+        writers: options.writers ?? 1,
+        storage,
+        rules: options.rules,
+        log: options.log,
+        committed: (batch) => {
+          options.metrics?.batchCommitted(batch.seconds);
+          changed({ devices: batch.devices, alarms: batch.alarms });
+        },
+      });
+    } else {
+      const queue = new IngestQueue({
+        write: async (rows) => {
+          const started = performance.now();
+          const result = await writeBatch(options.db, rows, dayOf, new Date(), options.rules);
+          options.metrics?.batchCommitted((performance.now() - started) / 1000);
+          changed(result);
+          return result;
+        },
+        writers: options.writers,
+        onError: (error, attempt) =>
+          options.log.error(
+            { err: error, attempt },
+            attempt === 0 ? 'ingest: row dropped' : 'ingest: write failed, retrying',
+          ),
+      });
+      this.queue = new LocalIntake(
+        queue,
+        storage && { days: storage.retentionDays, since: (now) => samplesKeptSince(storage, now) },
+      );
+    }
+    this.rejects = new RejectLog(options.db, options.log, (devices) => changed({ devices }));
     this.uplink = new Uplink(options.db, this.queue, changed, {
       rejects: this.rejects,
-      retention: storage && {
-        days: storage.retentionDays,
-        since: (now) => samplesKeptSince(storage, now),
-      },
       // The notice of a refused message, for a device that listens (QoS 0: it is not kept for later).
       notify: (device, notice) => {
         this.publisher
@@ -149,6 +175,8 @@ export class DeviceLink {
 
   async start(): Promise<void> {
     const { db, log } = this.options;
+    // The ingest workers have their database connections before the first message comes.
+    if (this.queue instanceof IngestWorkers) await this.queue.ready();
     // The kept days' partitions exist before the first sample arrives.
     if (this.options.storage)
       await maintainTelemetryPartitions(db, new Date(), this.options.storage.settings);

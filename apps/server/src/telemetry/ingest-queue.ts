@@ -25,6 +25,11 @@ export interface IngestQueueOptions {
   maxQueuedRows?: number;
   /** Transactions in flight at once, each for its own share of the devices (1 on PGlite). */
   writers?: number;
+  /**
+   * Which writer a device belongs to, given the writers: device id modulo writers unless told (an
+   * ingest worker owning every n-th device spreads them by id / n, or one writer would get them all).
+   */
+  laneOf?: (deviceId: number, writers: number) => number;
   onError?(error: unknown, attempt: number): void;
 }
 
@@ -57,6 +62,7 @@ export class IngestQueue {
   private readonly maxQueuedRows: number;
   private readonly onError: NonNullable<IngestQueueOptions['onError']>;
   private readonly lanes: Lane[];
+  private readonly laneOf: NonNullable<IngestQueueOptions['laneOf']>;
   private queuedRows = 0;
   private closed = false;
   private roomWaiters: (() => void)[] = [];
@@ -68,6 +74,7 @@ export class IngestQueue {
     this.maxDelayMs = options.maxDelayMs ?? 20;
     this.maxQueuedRows = options.maxQueuedRows ?? 50_000;
     this.onError = options.onError ?? (() => {});
+    this.laneOf = options.laneOf ?? ((deviceId, writers) => deviceId % writers);
     this.lanes = Array.from({ length: Math.max(1, options.writers ?? 1) }, () => ({
       waiting: [],
       waitingRows: 0,
@@ -89,7 +96,7 @@ export class IngestQueue {
     if (rows.length === 0) return;
     if (this.closed) throw new Error('ingest is closed');
     await this.room();
-    const lane = this.lanes[rows[0]!.deviceId % this.lanes.length]!;
+    const lane = this.lanes[this.laneOf(rows[0]!.deviceId, this.lanes.length)]!;
     return new Promise<void>((resolve) => {
       lane.waiting.push({ rows, resolve });
       lane.waitingRows += rows.length;

@@ -15,13 +15,13 @@ import { deviceCommands } from '../db/schema/commands';
 import { publishTelemetryEvents } from '../modules/notifications';
 import { clearedByData, raiseAlarms, refreshStatus } from './alarms';
 import type { DeviceIdentity } from './device-keys';
-import type { IngestQueue } from './ingest-queue';
 import type { LiveChanges } from './live-events';
 import type { RejectLog } from './reject-log';
-import { toRows, type Retention } from './sample-row';
+import type { TelemetryIntake, TelemetryMessage } from './telemetry-intake';
 
 // What a device sends, whichever way it arrives (embedded broker, external broker, HTTP): telemetry
-// goes through the batching queue; fault reports and command acknowledgements are written at once.
+// goes to the intake (telemetry-intake.ts: parsed, validated and batched in this thread or on the
+// ingest workers); fault reports and command acknowledgements are written at once.
 // A message refused is counted for the device (reject-log.ts) and the device is told (`notify`: the
 // notice on rms/<id>/reject); the caller answers it too (an MQTT 5 PUBACK reason code, an HTTP 400).
 
@@ -40,15 +40,13 @@ export interface UplinkOptions {
   rejects?: RejectLog;
   /** Tells the device about a refusal (its reject topic); must not throw. */
   notify?: (device: DeviceIdentity, notice: RejectNotice) => void;
-  /** Samples older than kept are refused (there is no partition left for them). */
-  retention?: Retention;
 }
 
 export class Uplink {
   readonly stats: UplinkStats = { received: { telemetry: 0, fault: 0, ack: 0 }, refused: {} };
   constructor(
     private readonly db: Db,
-    private readonly queue: IngestQueue,
+    private readonly intake: TelemetryIntake,
     private readonly changed: (changes: LiveChanges) => void = () => {},
     private readonly options: UplinkOptions = {},
   ) {}
@@ -56,14 +54,17 @@ export class Uplink {
   /** Resolves once the message is stored (telemetry: committed); refused messages say why. */
   async receive(device: DeviceIdentity, kind: UplinkTopic, payload: Buffer | string): Promise<UplinkResult> {
     this.stats.received[kind]++;
-    if (kind === 'telemetry') await this.queue.room();
+    if (kind === 'telemetry') {
+      // Room first: a burst's backlog waits as raw payloads, not parsed samples.
+      await this.intake.room();
+      return this.take(device, { text: payload.toString() });
+    }
     let json: unknown;
     try {
       json = JSON.parse(payload.toString());
     } catch {
       return this.refuse(device, kind, INGEST_MESSAGES.badJson);
     }
-    if (kind === 'telemetry') return this.receiveTelemetry(device, json);
     if (kind === 'ack') {
       const ack = commandAck.safeParse(json);
       if (!ack.success) return this.refuse(device, kind, reasonOf(ack.error));
@@ -77,11 +78,13 @@ export class Uplink {
   }
 
   /** Telemetry already parsed from JSON (the HTTP route's body). */
-  async receiveTelemetry(device: DeviceIdentity, json: unknown): Promise<UplinkResult> {
-    const parsed = toRows(device.id, json, Date.now(), this.options.retention);
-    if (!parsed.ok) return this.refuse(device, 'telemetry', parsed.reason);
-    await this.queue.submit(parsed.rows);
-    return { ok: true };
+  receiveTelemetry(device: DeviceIdentity, json: unknown): Promise<UplinkResult> {
+    return this.take(device, { json });
+  }
+
+  private async take(device: DeviceIdentity, message: TelemetryMessage): Promise<UplinkResult> {
+    const taken = await this.intake.take(device.id, message, Date.now());
+    return taken.ok ? taken : this.refuse(device, 'telemetry', taken.reason);
   }
 
   /**
