@@ -17,10 +17,11 @@ import type { Db } from '../db/client';
 
 /**
  * Rows per organization and day: the ingest's writers own the devices by id modulo their number (4 on
- * PostgreSQL, services.ts), so with the same modulo no two writers ever update the same row. Another
- * writer count stays correct (rows are only summed), it only makes writers wait for each other's rows.
+ * PostgreSQL, services.ts: INGEST_WORKERS threads with a share each, or one each from 4 threads on),
+ * so with any writer count dividing this one no two writers ever update the same row. Another count
+ * stays correct (rows are only summed); it only makes writers wait for each other's rows.
  */
-export const HARVEST_SHARDS = 4;
+export const HARVEST_SHARDS = 16;
 
 /** A harvest in Wh as whole mWh: the one rounding every writer and reader of the rollup uses. */
 export const milliWh = (wh: SQL) => sql`round((${wh}) * 1000)::bigint`;

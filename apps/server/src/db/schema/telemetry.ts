@@ -250,8 +250,8 @@ export const dailyHarvest = pgTable(
  * The fleet's harvest per organization and day (the device's current organization), in whole mWh so
  * that the sums kept by adding and moving are exact: the fleet harvest reads one row per organization,
  * day and shard instead of every device-day (docs/operations.md, "Fleet harvest rollup"). `shard` is
- * the device id modulo the ingest's writers, so concurrent writers never update the same row; a read
- * sums the shards. Kept by the ingest (harvest.ts) and moved with a device on reassignment.
+ * the device id modulo 16 (telemetry/org-harvest.ts: a multiple of the ingest's writer count), so
+ * concurrent writers never update the same row; a read sums the shards. Kept by the ingest (harvest.ts) and moved with a device on reassignment.
  */
 export const orgDailyHarvest = pgTable(
   'org_daily_harvest',
