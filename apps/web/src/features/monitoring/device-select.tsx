@@ -1,7 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { Select } from 'antd';
-import { useState } from 'react';
-import { useDebounced } from '../../lib/use-debounced';
+import { SearchSelect } from '../../components/search-select';
 import { deviceSearchQuery } from './api';
 
 export interface PickedDevice {
@@ -19,31 +16,18 @@ interface DeviceSelectProps {
 
 /** A searchable picker of activated devices (devices/device_list/ with query, debounced 500 ms). */
 export function DeviceSelect({ value, onChange, allowClear, placeholder, style }: DeviceSelectProps) {
-  const [text, setText] = useState('');
-  const query = useDebounced(text);
-  const devices = useQuery(deviceSearchQuery(query));
-  const options = (devices.data?.results ?? []).map((d) => ({
-    value: d.device_data.id,
-    label: d.device_data.device_id,
-  }));
-  if (value && !options.some((o) => o.value === value.id))
-    options.unshift({ value: value.id, label: value.device_id });
   return (
-    <Select
-      aria-label="Device"
-      showSearch={{ filterOption: false, onSearch: setText }}
+    <SearchSelect
+      query={deviceSearchQuery}
+      optionsOf={(page) =>
+        page.results.map((d) => ({ value: d.device_data.id, label: d.device_data.device_id }))
+      }
+      value={value && { value: value.id, label: value.device_id }}
+      onChange={(picked) => onChange(picked && { id: picked.value, device_id: picked.label })}
       allowClear={allowClear}
       placeholder={placeholder ?? 'Search device'}
-      loading={devices.isFetching}
+      notFound="No device found"
       style={{ minWidth: 200, ...style }}
-      value={value?.id}
-      options={options}
-      notFoundContent={devices.isFetching ? 'Searching…' : 'No device found'}
-      onChange={(id?: number) => {
-        const option = options.find((o) => o.value === id);
-        onChange(option ? { id: option.value, device_id: option.label } : undefined);
-        setText('');
-      }}
     />
   );
 }
