@@ -29,6 +29,8 @@ describe('load shedding', () => {
       env: { SHED_EVENT_LOOP_DELAY_MS: '100', SHED_RETRY_AFTER_SECONDS: '7' },
     });
     apps.push(t);
+    // The app's own start (or a busy box) may have lagged the loop already: sign in once it is calm.
+    await until(() => !t.app.isUnderPressure());
     const session = await signIn(t.app);
     const list = () =>
       t.app.inject({ method: 'GET', url: '/api/v1/admin_settings/permissions/', headers: bearer(session) });
