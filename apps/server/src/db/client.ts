@@ -62,6 +62,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite data directory; `memory://` keeps everything in memory (tests). */
   pgliteDir?: string;
+  /** PGlite: start from this data directory's tarball (dumpDataDir) instead of an empty database (tests). */
+  pgliteDataDir?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -103,7 +105,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const dir = options.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_WAL] });
+  const client = await PGlite.create(dir, {
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_WAL],
+    loadDataDir: options.pgliteDataDir,
+  });
   const db = drizzlePglite(client);
   let turn: Promise<unknown> = Promise.resolve();
   // The checkpointer PGlite lacks (in memory there is no directory to keep small).

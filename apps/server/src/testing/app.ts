@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, openAsBlob, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
+import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { ensureFirstUser } from '../first-start';
 import { seedMasterData } from '../modules/master-data';
 import type { ThrottleLimits } from '../auth/attempt-throttle';
+import type { DatabaseTemplate } from './database-template';
 import { scratchDatabase } from './scratch-database';
 
 // Builds the real app on a real database for one test file: PGlite in memory by default, or, when
@@ -36,7 +38,10 @@ export interface TestAppOptions {
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rms-test-'));
-  const scratch = await scratchDatabase();
+  // Copied from the suite's migrated and seeded database when there is one (database-template.ts;
+  // the Mosquitto and cluster suites start from an empty one).
+  const template = inject('databaseTemplate') as DatabaseTemplate | undefined;
+  const scratch = await scratchDatabase(undefined, template?.postgresName);
   const databaseUrl = scratch.url;
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -53,9 +58,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(databaseUrl && { DATABASE_URL: databaseUrl, JWT_SECRET: randomBytes(48).toString('base64url') }),
     ...options.env,
   });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: 'memory://' });
-  await database.migrate();
-  await seedMasterData(database.db);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: 'memory://',
+    pgliteDataDir: template?.pgliteFile ? await openAsBlob(template.pgliteFile) : undefined,
+  });
+  if (!template) {
+    await database.migrate();
+    await seedMasterData(database.db);
+  }
   await ensureFirstUser(database.db, { email: ADMIN.email, password: ADMIN.password });
   const app = await buildApp({
     config,

@@ -12,12 +12,16 @@ export interface ScratchDatabase {
  * run), a new PostgreSQL database created beside it and dropped after; otherwise nothing to make
  * (PGlite in memory).
  */
-export async function scratchDatabase(baseUrl = process.env.DATABASE_URL): Promise<ScratchDatabase> {
+export async function scratchDatabase(
+  baseUrl = process.env.DATABASE_URL,
+  /** A database to copy (database-template.ts) instead of an empty one. */
+  template?: string,
+): Promise<ScratchDatabase> {
   if (!baseUrl) return { url: undefined, drop: async () => {} };
   const name = `rms_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
