@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { MqttClient } from 'mqtt';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/rows';
-import { createTestApp, type TestApp } from '../src/testing/app';
-import { addDevice, connectDevice, sample, type TestDevice } from '../src/testing/devices';
+import type { TestApp } from '../src/testing/app';
+import { addDevice, sample } from '../src/testing/devices';
+import { linkedTestApp } from '../src/testing/linked-app';
 import { recordCommands } from '../src/telemetry/commands';
 import { IngestWorkers } from '../src/telemetry/ingest-workers';
 
@@ -19,27 +19,14 @@ process.env.DATABASE_URL ??=
   process.env.CLUSTER_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const WORKERS = 3;
+const link = linkedTestApp({ env: { INGEST_WORKERS: String(WORKERS) } });
+const { connect } = link;
 let t: TestApp;
-let port: number;
 let workers: IngestWorkers;
-const clients: MqttClient[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp({ env: { INGEST_WORKERS: String(WORKERS) } });
-  await t.app.deviceLink.start();
-  port = t.app.deviceLink.mqttPort!;
+beforeAll(() => {
+  t = link.t;
   workers = t.app.deviceLink.queue as IngestWorkers;
 });
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.endAsync(true)));
-  await t.close();
-});
-
-async function connect(device: TestDevice, options: Parameters<typeof connectDevice>[2] = {}) {
-  const client = await connectDevice(port, device, options);
-  clients.push(client);
-  return client;
-}
 
 const storedTimes = async (deviceId: number) =>
   (

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { deviceCommands } from '../db/schema/commands';
-import { createTestApp, type TestApp } from '../testing/app';
-import { addDevice, connectDevice, type TestDevice } from '../testing/devices';
+import type { TestApp } from '../testing/app';
+import { addDevice, type TestDevice } from '../testing/devices';
+import { linkedTestApp } from '../testing/linked-app';
 import { makeCommand } from '../testing/factories';
 import { CommandDispatcher, type Publisher } from './command-dispatcher';
 import { recordCommands } from './commands';
@@ -13,25 +14,12 @@ import { recordCommands } from './commands';
 // both send it, and a command comes again, with its id, only when the device comes back without having
 // acknowledged it. Over real MQTT connections to the embedded broker, and with two dispatchers racing.
 
+const link = linkedTestApp();
+const { connect } = link;
 let t: TestApp;
-let port: number;
-const clients: MqttClient[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.deviceLink.start();
-  port = t.app.deviceLink.mqttPort!;
+beforeAll(() => {
+  t = link.t;
 });
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.endAsync(true)));
-  await t.close();
-});
-
-async function connect(device: TestDevice, options: Parameters<typeof connectDevice>[2] = {}) {
-  const client = await connectDevice(port, device, options);
-  clients.push(client);
-  return client;
-}
 
 interface Received {
   id: number;

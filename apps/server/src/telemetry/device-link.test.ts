@@ -1,39 +1,28 @@
 import { and, eq } from 'drizzle-orm';
-import type { MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { deviceCommands } from '../db/schema/commands';
 import { alarms, dailyHarvest, deviceLiveState, telemetrySamples } from '../db/schema/telemetry';
-import { createTestApp, type TestApp } from '../testing/app';
+import type { TestApp } from '../testing/app';
 import { addDevice, connectDevice, sample, type TestDevice } from '../testing/devices';
+import { linkedTestApp } from '../testing/linked-app';
 import { recordCommands } from './commands';
 
 // The device link over real MQTT connections to the embedded broker.
 
+const link = linkedTestApp();
+const { connect } = link;
 let t: TestApp;
 let port: number;
 let lamp: TestDevice;
 let other: TestDevice;
-const clients: MqttClient[] = [];
-
-async function connect(device: TestDevice, options = {}) {
-  const client = await connectDevice(port, device, options);
-  clients.push(client);
-  return client;
-}
 
 const samplesOf = (deviceId: number) =>
   t.database.db.select().from(telemetrySamples).where(eq(telemetrySamples.deviceId, deviceId));
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.deviceLink.start();
-  port = t.app.deviceLink.mqttPort!;
+  ({ t, port } = link);
   lamp = await addDevice(t, 'RMS-LINK-1');
   other = await addDevice(t, 'RMS-LINK-2');
-});
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.endAsync(true)));
-  await t.close();
 });
 
 describe('device sign-in and topic rights', () => {

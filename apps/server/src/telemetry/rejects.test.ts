@@ -3,11 +3,12 @@ import { connect as tcpConnect } from 'node:net';
 import { eq } from 'drizzle-orm';
 import mqttPacket from 'mqtt-packet';
 import mqtt, { type IConnackPacket, type MqttClient, type Packet } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PUBLISH_REASON_CODES, type RejectNotice } from '@rms/contracts/telemetry';
 import { deviceRejects, telemetrySamples } from '../db/schema/telemetry';
-import { bearer, createTestApp, signIn, type Session, type TestApp } from '../testing/app';
+import { bearer, signIn, type Session, type TestApp } from '../testing/app';
 import { addDevice, connectDevice, sample, type TestDevice } from '../testing/devices';
+import { linkedTestApp } from '../testing/linked-app';
 import { makeOrganization } from '../testing/factories';
 import { addUser } from '../testing/users';
 
@@ -16,6 +17,8 @@ import { addUser } from '../testing/users';
 // server counts the refusal with its reason, and the console's calls show it to the device's
 // organization only. Valid messages are acknowledged and stored as before.
 
+const link = linkedTestApp();
+const { connect } = link;
 let t: TestApp;
 let port: number;
 let lamp: TestDevice;
@@ -23,13 +26,6 @@ let lamp5: TestDevice;
 let otherOrgLamp: TestDevice;
 let userA: Session;
 let userB: Session;
-const clients: MqttClient[] = [];
-
-async function connect(device: TestDevice, options: Parameters<typeof connectDevice>[2] = {}) {
-  const client = await connectDevice(port, device, options);
-  clients.push(client);
-  return client;
-}
 
 /** The next notice on the device's reject topic (the client has subscribed to it). */
 function nextNotice(client: MqttClient): Promise<RejectNotice> {
@@ -68,9 +64,7 @@ async function addOrganization() {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.deviceLink.start();
-  port = t.app.deviceLink.mqttPort!;
+  ({ t, port } = link);
   const orgA = await addOrganization();
   const orgB = await addOrganization();
   lamp = await addDevice(t, 'RMS-REJ-1', orgA);
@@ -78,10 +72,6 @@ beforeAll(async () => {
   otherOrgLamp = await addDevice(t, 'RMS-REJ-B', orgB);
   userA = await addUser(t, orgA, 'viewer@rejects-a.example', ['VIEW_RMS']);
   userB = await addUser(t, orgB, 'viewer@rejects-b.example', ['VIEW_RMS']);
-});
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.endAsync(true)));
-  await t.close();
 });
 
 describe('a device on MQTT 3.1.1', () => {
@@ -222,7 +212,7 @@ describe('a device on MQTT 5', () => {
       protocolVersion: 5,
       reconnectPeriod: 0,
     });
-    clients.push(client);
+    link.keep(client);
     const connack = await new Promise<IConnackPacket>((resolve) => client.once('connect', resolve));
     expect(connack.reasonCode ?? 0).toBe(0);
     expect(connack.properties).toMatchObject({

@@ -1,20 +1,20 @@
 import { eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SchedulePayload } from '@rms/contracts/lighting';
 import { scheduleDeliveries } from '../../db/schema/lighting';
-import { createTestApp, type TestApp } from '../../testing/app';
-import { addDevice, connectDevice, type TestDevice } from '../../testing/devices';
+import type { TestApp } from '../../testing/app';
+import { addDevice, type TestDevice } from '../../testing/devices';
+import { linkedTestApp } from '../../testing/linked-app';
 import { makeProfile, makeSchedule, makeStaticGroup, STREET } from '../../testing/schedule-fixtures';
 import { replan, syncDeliveries, type PlanDeps } from './index';
 
 // A plan reaching devices over real MQTT connections to the embedded broker, and its delivery
 // following the device's acknowledgement.
 
+const link = linkedTestApp();
 let t: TestApp;
-let port: number;
 let deps: PlanDeps;
-const clients: MqttClient[] = [];
 
 interface Received {
   id: number;
@@ -23,8 +23,7 @@ interface Received {
 }
 
 async function subscribed(device: TestDevice): Promise<{ client: MqttClient; next: Promise<Received> }> {
-  const client = await connectDevice(port, device);
-  clients.push(client);
+  const client = await link.connect(device);
   const next = new Promise<Received>((resolve) =>
     client.once('message', (_topic, message) => resolve(JSON.parse(message.toString()) as Received)),
   );
@@ -35,15 +34,9 @@ async function subscribed(device: TestDevice): Promise<{ client: MqttClient; nex
 const deliveryOf = async (deviceId: number) =>
   (await t.database.db.select().from(scheduleDeliveries).where(eq(scheduleDeliveries.deviceId, deviceId)))[0];
 
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.deviceLink.start();
-  port = t.app.deviceLink.mqttPort!;
+beforeAll(() => {
+  t = link.t;
   deps = { db: t.database.db, timeZone: t.config.timeZone };
-});
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.endAsync(true)));
-  await t.close();
 });
 
 describe('schedule command over MQTT', () => {
