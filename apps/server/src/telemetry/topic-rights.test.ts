@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, bearer, createTestApp, signIn, type Session, type TestApp } from '../testing/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, bearer, signIn, type Session, type TestApp } from '../testing/app';
 import { addDevice, connectDevice, type TestDevice } from '../testing/devices';
+import { linkedTestApp } from '../testing/linked-app';
 import { makeOrganization } from '../testing/factories';
 import { recordCommands } from './commands';
 import { DeviceLink } from './device-link';
@@ -50,31 +50,24 @@ describe('topic rules', () => {
   });
 });
 
+const link = linkedTestApp();
 let t: TestApp;
 let port: number;
 let admin: Session;
 let mine: TestDevice;
 let theirs: TestDevice;
-const clients: MqttClient[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.deviceLink.start();
-  port = t.app.deviceLink.mqttPort!;
+  ({ t, port } = link);
   admin = await signIn(t.app, ADMIN.email, ADMIN.password);
   const other = await makeOrganization(t.database.db, { companyName: 'Other tenant' });
   mine = await addDevice(t, 'RMS-MINE-1');
   theirs = await addDevice(t, 'RMS-THEIRS-1', other.id);
 });
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.endAsync(true)));
-  await t.close();
-});
 
 describe('over a real MQTT connection', () => {
   it('refuses every wildcard or foreign subscription, and the other tenant’s command never arrives', async () => {
-    const client = await connectDevice(port, mine);
-    clients.push(client);
+    const client = await link.connect(mine);
     const received: string[] = [];
     client.on('message', (topic) => received.push(topic));
     for (const filter of [
@@ -90,8 +83,7 @@ describe('over a real MQTT connection', () => {
       expect(granted === null || granted.every((g) => g.qos === 128), filter).toBe(true);
       if (!client.connected) break;
     }
-    const theirClient = await connectDevice(port, theirs);
-    clients.push(theirClient);
+    const theirClient = await link.connect(theirs);
     const delivered = new Promise<string>((resolve) => theirClient.on('message', (topic) => resolve(topic)));
     await theirClient.subscribeAsync(`rms/${theirs.code}/cmd`, { qos: 1 });
     await recordCommands(t.database.db, [

@@ -12,7 +12,10 @@ export interface LinkedApp {
   /** The embedded broker's port. */
   port: number;
   /** Connects a device to the broker; the connection is ended after the file. */
-  connect(device: TestDevice, options?: Parameters<typeof connectDevice>[2]): Promise<MqttClient>;
+  connect(
+    device: Pick<TestDevice, 'code' | 'key'>,
+    options?: Parameters<typeof connectDevice>[2],
+  ): Promise<MqttClient>;
   /** A client the file connected its own way, ended after the file too. */
   keep<C extends MqttClient>(client: C): C;
 }

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MqttClient } from 'mqtt';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { BULK_AREAS } from '@rms/contracts/bulk-upload';
 import {
@@ -10,8 +9,9 @@ import {
 } from '@rms/contracts/inventory';
 import { telemetrySamples } from '../../db/schema/telemetry';
 import { verifyDevice } from '../../telemetry/device-keys';
-import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
-import { connectDevice, sample } from '../../testing/devices';
+import { bearer, signIn, type Session, type TestApp } from '../../testing/app';
+import { sample } from '../../testing/devices';
+import { linkedTestApp } from '../../testing/linked-app';
 import { storeSheet, xlsx } from '../../testing/sheets';
 import { makeDevice, makeOrganization, providerIdOf } from '../../testing/factories';
 import { addUser } from '../../testing/users';
@@ -20,33 +20,23 @@ import { addUser } from '../../testing/users';
 // edit screen or for a selection from the list, for the flashing step. Sign-in is tried with a real MQTT
 // client against the embedded broker.
 
+const link = linkedTestApp();
 let t: TestApp;
-let port: number;
 let admin: Session;
 let customer: Session;
 let viewer: Session;
-const clients: MqttClient[] = [];
-
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.deviceLink.start();
-  port = t.app.deviceLink.mqttPort!;
+  t = link.t;
   admin = await signIn(t.app);
   const codes = ['CREATE_RMS', 'VIEW_RMS'];
   const org = await makeOrganization(t.database.db, { companyName: 'Other Lights', permissions: codes });
   customer = await addUser(t, org.id, 'boss@other.example', codes);
   viewer = await addUser(t, org.id, 'viewer@other.example', ['VIEW_RMS']);
 });
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.endAsync(true)));
-  await t.close();
-});
 
 /** Signs in over MQTT with the RMS ID and key; resolves with the client, rejects when refused. */
 async function mqttSignIn(code: string, key: string) {
-  const client = await connectDevice(port, { code, key });
-  clients.push(client);
-  return client;
+  return link.connect({ code, key });
 }
 const REFUSED = /Bad username or password|Not authorized|Connection refused/i;
 
