@@ -10,6 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { CASES } from './cases';
+import { oneClient } from './one-client';
 import { sqlAlone, type Statement } from './sql-alone';
 import { mixedLoad, type MixedFigures } from './mixed-load';
 import { ADMIN, apiCalls, benchFleet, keptDatabase, OWNER } from './bench-fleet';
@@ -183,16 +184,11 @@ for (const [i, c] of CASES.entries()) {
   const app = medianOf(appRuns);
   const bare = medianOf(bareRuns);
   // The yardstick: the case's SQL alone on the pool, at one client and at `clients`.
-  const one = await autocannon({
-    url: api + route,
-    connections: 1,
-    duration: seconds,
-    headers: { authorization: `Bearer ${token}` },
-  });
+  const one = await oneClient(api + route, { authorization: `Bearer ${token}` }, seconds);
   const sqlOne = await sqlAlone(databaseUrl, statements[i]!, 1, seconds);
   const sqlMany = await sqlAlone(databaseUrl, statements[i]!, clients, seconds);
   sqlLines.push(
-    `${c.name.padEnd(38)} | ${statements[i]!.length.toString().padStart(5)} | ${one.latency.p50.toFixed(1).padStart(9)} | ${sqlOne.p50.toFixed(1).padStart(9)} | ${(one.latency.p50 / sqlOne.p50).toFixed(2).padStart(6)} | ${app.rps.toFixed(0).padStart(8)} | ${sqlMany.rps.toFixed(0).padStart(8)} | ${String(app.p99).padStart(7)} | ${sqlMany.p99.toFixed(0).padStart(7)} | ${(sqlMany.rps / app.rps).toFixed(2).padStart(6)}`,
+    `${c.name.padEnd(38)} | ${statements[i]!.length.toString().padStart(5)} | ${one.p50.toFixed(2).padStart(9)} | ${sqlOne.p50.toFixed(2).padStart(9)} | ${(one.p50 / sqlOne.p50).toFixed(2).padStart(6)} | ${app.rps.toFixed(0).padStart(8)} | ${sqlMany.rps.toFixed(0).padStart(8)} | ${String(app.p99).padStart(7)} | ${sqlMany.p99.toFixed(0).padStart(7)} | ${(sqlMany.rps / app.rps).toFixed(2).padStart(6)}`,
   );
   const line = `${c.name.padEnd(38)} | ${app.rps.toFixed(0).padStart(9)} | ${String(app.p50).padStart(6)} | ${String(app.p99).padStart(6)} | ${bare.rps.toFixed(0).padStart(9)} | ${String(bare.p50).padStart(6)} | ${String(bare.p99).padStart(6)} | ${(app.rps / bare.rps).toFixed(2).padStart(5)} | ${app.cpuMs.toFixed(2)}, ${bare.cpuMs.toFixed(2)}${app.shed + bare.shed ? `  (shed with 503: ${app.shed}/${bare.shed})` : ''}${app.errors + bare.errors ? `  (errors: ${app.errors}/${bare.errors})` : ''}`;
   log(line);
