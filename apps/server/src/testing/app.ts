@@ -58,12 +58,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(databaseUrl && { DATABASE_URL: databaseUrl, JWT_SECRET: randomBytes(48).toString('base64url') }),
     ...options.env,
   });
+  // The copy serves only the database it was made for (a test's env may name another).
+  const copied = config.databaseUrl
+    ? Boolean(template?.postgresName) && config.databaseUrl === databaseUrl
+    : Boolean(template?.pgliteFile);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: 'memory://',
-    pgliteDataDir: template?.pgliteFile ? await openAsBlob(template.pgliteFile) : undefined,
+    pgliteDataDir: copied && template?.pgliteFile ? await openAsBlob(template.pgliteFile) : undefined,
   });
-  if (!template) {
+  if (!copied) {
     await database.migrate();
     await seedMasterData(database.db);
   }
