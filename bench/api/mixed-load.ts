@@ -1,4 +1,5 @@
 import { Agent, request } from 'undici';
+import { percentile } from '../percentile';
 
 // The mixed load of bench/api: N clients, each sending one request at a time, each request a case
 // drawn by weight (the share of the console's traffic it stands for), for a fixed time. Latencies are
@@ -26,9 +27,6 @@ export interface MixedFigures {
   rps: number;
   byCase: Map<string, CaseFigures>;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
 
 /** Runs the mix for `seconds` with `clients` concurrent clients; answers the rate and per-case figures. */
 export async function mixedLoad(

@@ -1,3 +1,5 @@
+import { percentile } from '../percentile';
+
 // An endpoint at one client, timed to the microsecond (autocannon's histogram keeps whole
 // milliseconds, too coarse beside SQL that takes a fraction of one): one keep-alive connection, a
 // request at a time, each answer read to its end, for `seconds`.
@@ -7,9 +9,6 @@ export interface OneClientFigures {
   p99: number;
   requests: number;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
 export async function oneClient(
   url: string,

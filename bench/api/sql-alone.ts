@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { percentile } from '../percentile';
 
 // The yardstick of bench/api: a case's SQL alone. The bench server runs each case's service function
 // once on a database handle that records every statement it sends (text and parameters); here those
@@ -17,9 +18,6 @@ export interface SqlFigures {
   p50: number;
   p99: number;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]! : NaN;
 
 /** Runs `statements` (one case) over and over from `clients` loops for `seconds` on a pool of `poolSize`. */
 export async function sqlAlone(

@@ -12,6 +12,7 @@ import { scopeOf } from '../../apps/server/src/modules/energy-reports/scope';
 import { makeActivations } from '../../apps/server/src/testing/factories/activations';
 import { makeDevices } from '../../apps/server/src/testing/factories/inventory';
 import { makeOrganization } from '../../apps/server/src/testing/factories/organizations';
+import { percentile } from '../percentile';
 
 // The monthly energy report of 10,000 devices (docs/energy-reports.md), from a month of rollups: a
 // daily row, a harvest row and a night plan per device and day, and each device's parameters. Timed:
@@ -33,8 +34,6 @@ const MONTH = '2026-10';
 const DAYS = 31;
 const SETTINGS = { timeZone: 'Asia/Kolkata', gridFactor: 0.716 };
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 const ms = (n: number) => `${Math.round(n)} ms`;
 
 async function fleet(database: Database): Promise<number> {

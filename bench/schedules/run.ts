@@ -12,6 +12,7 @@ import { makeActivations } from '../../apps/server/src/testing/factories/activat
 import { makeDevices } from '../../apps/server/src/testing/factories/inventory';
 import { makeOrganization } from '../../apps/server/src/testing/factories/organizations';
 import { makeProfile, makeSchedule, makeStaticGroup } from '../../apps/server/src/testing/schedule-fixtures';
+import { percentile } from '../percentile';
 
 // A schedule change for 10,000 devices, computed and queued (modules/plans replan): every device at its
 // own place (no two share a sun computation), each run changes the profile so every device is sent a
@@ -41,8 +42,6 @@ const B: ProfileStep[] = [
   { anchor: 'dawn', offset_min: -60, level: 0 },
 ];
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 const ms = (n: number) => `${Math.round(n)} ms`;
 
 // CPU time, beside the wall time: on a box shared with other work the wall time of one run varies
