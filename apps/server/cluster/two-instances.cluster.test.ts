@@ -49,9 +49,9 @@ let browser: Browser | null = null;
 let customer: { organizationId: number; email: string };
 
 beforeAll(async () => {
-  scratch = await scratchDatabase(
-    process.env.CLUSTER_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-  );
+  scratch = await scratchDatabase({
+    baseUrl: process.env.CLUSTER_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  });
   env = {
     DATABASE_URL: scratch.url!,
     JWT_SECRET: randomBytes(48).toString('base64url'),

@@ -9,9 +9,8 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { ensureFirstUser } from '../first-start';
-import { seedMasterData } from '../modules/master-data';
 import type { ThrottleLimits } from '../auth/attempt-throttle';
-import type { DatabaseTemplate } from './database-template';
+import { prepareTestDatabase, type DatabaseTemplate } from './database-template';
 import { scratchDatabase } from './scratch-database';
 
 // Builds the real app on a real database for one test file: PGlite in memory by default, or, when
@@ -41,7 +40,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   // Copied from the suite's migrated and seeded database when there is one (database-template.ts;
   // the Mosquitto and cluster suites start from an empty one).
   const template = inject('databaseTemplate') as DatabaseTemplate | undefined;
-  const scratch = await scratchDatabase(undefined, template?.postgresName);
+  const scratch = await scratchDatabase({ template: template?.postgresName });
   const databaseUrl = scratch.url;
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -59,18 +58,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   // The copy serves only the database it was made for (a test's env may name another).
+  const pgliteCopy = !config.databaseUrl ? template?.pgliteFile : undefined;
   const copied = config.databaseUrl
     ? Boolean(template?.postgresName) && config.databaseUrl === databaseUrl
-    : Boolean(template?.pgliteFile);
+    : Boolean(pgliteCopy);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: 'memory://',
-    pgliteDataDir: copied && template?.pgliteFile ? await openAsBlob(template.pgliteFile) : undefined,
+    pgliteDataDir: pgliteCopy ? await openAsBlob(pgliteCopy) : undefined,
   });
-  if (!copied) {
-    await database.migrate();
-    await seedMasterData(database.db);
-  }
+  if (!copied) await prepareTestDatabase(database);
   await ensureFirstUser(database.db, { email: ADMIN.email, password: ADMIN.password });
   const app = await buildApp({
     config,
