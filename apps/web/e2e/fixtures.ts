@@ -43,20 +43,26 @@ export const PNG_FILE = {
   ),
 };
 
+/**
+ * Opens the header's user menu and chooses one of its items. The item is found by its role inside the
+ * open menu (the label alone could also be a page's text), and the menu must close: a menu still open
+ * means the choice was not taken, which the failure then says instead of a wrong address later.
+ */
+export async function chooseInUserMenu(page: Page, item: string): Promise<void> {
+  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  await page.getByTestId('user-menu').click();
+  await menu.getByRole('menuitem', { name: item }).click();
+  await expect(menu).toHaveCount(0);
+}
+
 /** Signs out through the header's user menu, or with `from: 'side menu'` through the side menu's Log Out. */
 export async function signOut(page: Page, from: 'user menu' | 'side menu' = 'user menu'): Promise<void> {
-  let logOut;
-  if (from === 'user menu') {
-    await page.getByTestId('user-menu').click();
-    logOut = page.locator('.ant-dropdown').getByRole('menuitem', { name: 'Log Out' });
-  } else {
-    logOut = page.getByRole('menu', { name: 'Main menu' }).getByRole('menuitem', { name: 'Log Out' });
-  }
   // Log Out loads /login/?next=/ afresh (a full page load, after the server call); the guard's own
   // client-side redirect to /login may show first, so wait for the new page's load event, or the next
   // page.goto races that navigation.
   const loaded = page.waitForEvent('load');
-  await logOut.click();
+  if (from === 'user menu') await chooseInUserMenu(page, 'Log Out');
+  else await page.getByRole('menu', { name: 'Main menu' }).getByRole('menuitem', { name: 'Log Out' }).click();
   await loaded;
   await expect(page).toHaveURL(/\/login\/\?next=%2F$/);
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { adminToken, createReportingDevice, sampleAt, sendTelemetry } from './device-fixtures';
-import { E2E_ADMIN, signInThroughForm, shootAtWidths } from './fixtures';
+import { chooseInUserMenu, E2E_ADMIN, signInThroughForm, shootAtWidths } from './fixtures';
 
 // The notifications walk (docs/notifications.md): a device's lamp goes dark (a critical alarm); the
 // admin's bell counts it, live, without a reload; its dropdown lists it, and opening it marks it read
@@ -53,8 +53,7 @@ test('the bell counts a new alarm live, lists it and opens it; the settings save
   await expect(page.getByRole('listitem', { name: `Unread: Load fault on ${CODE}` })).toHaveCount(0);
   await page.keyboard.press('Escape');
 
-  await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: 'Notification Settings' }).click();
+  await chooseInUserMenu(page, 'Notification Settings');
   await expect(page).toHaveURL(/\/notification-settings$/);
   await expect(page.getByText(/Not saved yet/)).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Critical' })).toBeChecked();

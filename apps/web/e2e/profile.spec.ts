@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { createEmployee, PNG_FILE, signInThroughForm, signOut } from './fixtures';
+import { chooseInUserMenu, createEmployee, PNG_FILE, signInThroughForm, signOut } from './fixtures';
 
 // Manage Profile, Change Password and Forgot Password, each on an account of its own.
 
@@ -10,8 +10,7 @@ test('edit the profile with a photo', async ({ page, request }) => {
   await createEmployee(request, { ...me, permissions: [] });
   await page.goto('/login/');
   await signInThroughForm(page, me.email, me.password);
-  await page.getByTestId('user-menu').click();
-  await page.getByText('Manage Profile').click();
+  await chooseInUserMenu(page, 'Manage Profile');
   await expect(page).toHaveURL(/\/manage-profile$/);
   await expect(page.getByText(me.email)).toBeVisible();
 
@@ -44,8 +43,7 @@ test('change the password: back at sign-in, the old one refused, the new one wor
   await createEmployee(request, { ...me, permissions: [] });
   await page.goto('/login/');
   await signInThroughForm(page, me.email, me.password);
-  await page.getByTestId('user-menu').click();
-  await page.getByText('Change Password').click();
+  await chooseInUserMenu(page, 'Change Password');
   await expect(page).toHaveURL(/tab=change-password/);
 
   await page.getByLabel('Old Password').fill('Not-the-password-1');
