@@ -107,7 +107,8 @@ async function pagesOf(
 
 for (const { days, q } of ranges) {
   let points = 0;
-  for (let i = 0; i < 3; i++) points = (await graphOf(db, TZ, DEFAULT_STORAGE, auth, 'power', q)).length;
+  for (let i = 0; i < 3; i++)
+    points = (JSON.parse(await graphOf(db, TZ, DEFAULT_STORAGE, auth, 'power', q)) as unknown[]).length;
   const times: number[] = [];
   for (let i = 0; i < Number(args.runs); i++) {
     const started = performance.now();

@@ -56,14 +56,17 @@ export async function mixedLoad(
       try {
         const res = await request(target.url, { dispatcher, headers: target.headers });
         await res.body.arrayBuffer();
-        // A 503 is the server shedding load (with Retry-After), not a failure: counted apart.
+        // A 503 is the server shedding load (with Retry-After), not a failure: counted apart. Only
+        // answers served are timed and counted: a shed request is quick and answers nothing.
         if (res.statusCode === 503) shed.set(target.name, shed.get(target.name)! + 1);
         else if (res.statusCode !== 200) errors.set(target.name, errors.get(target.name)! + 1);
+        else {
+          latencies.get(target.name)!.push(performance.now() - started);
+          done++;
+        }
       } catch {
         errors.set(target.name, errors.get(target.name)! + 1);
       }
-      latencies.get(target.name)!.push(performance.now() - started);
-      done++;
     }
   };
   const started = performance.now();

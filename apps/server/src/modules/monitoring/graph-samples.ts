@@ -1,12 +1,12 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { GRAPH_SERIES, type GraphKind, type GraphPoint, type GraphQuery } from '@rms/contracts/monitoring';
+import { GRAPH_SERIES, type GraphKind, type GraphQuery } from '@rms/contracts/monitoring';
 import type { AuthUser } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { dailyHarvest, type ExtremeSeries } from '../../db/schema/telemetry';
 import { storedSamples } from '../../telemetry/storage/stored-samples';
 import { extremeArray } from '../../telemetry/storage/summaries';
 import { filteredDeviceIds } from '../activations';
-import { extremesOf, pointsOf } from './graph-points';
+import { extremesOf, pointsJson } from './graph-points';
 
 // A graph read from the samples themselves: every sample, or, when the range holds more than `points`,
 // per equal time bucket the samples with the minimum and the maximum of the tab's main series.
@@ -43,7 +43,7 @@ export async function samplesGraph(
   kind: GraphKind,
   q: GraphQuery,
   range: { from: SQL; to: SQL; buckets: number },
-): Promise<GraphPoint[]> {
+): Promise<string> {
   const { from, to, buckets } = range;
   const series = GRAPH_SERIES[kind].main as ExtremeSeries;
   const scope = narrowed(q) ? sql`and s.device_id in (${filteredDeviceIds(db, auth, q)})` : sql``;
@@ -64,5 +64,5 @@ export async function samplesGraph(
     union all
     (${extremesOf(sql`(select min(samples.p) as low, max(samples.p) as high from samples, total
                        where total.n > ${q.points}::int group by samples.bucket)`)})`;
-  return pointsOf(db, ctes, picked);
+  return pointsJson(db, ctes, picked);
 }

@@ -5,7 +5,6 @@ import {
   GRAPH_MESSAGES,
   daysBetween,
   type GraphKind,
-  type GraphPoint,
   type GraphQuery,
 } from '@rms/contracts/monitoring';
 import type { AuthUser } from '../../auth/access';
@@ -44,6 +43,7 @@ function rangeOf(q: GraphQuery, timeZone: string): { start: string; end: string 
   return { start, end };
 }
 
+/** The graph's answer (the contract's `graphPoints`), already serialized by the database (graph-points.ts). */
 export async function graphOf(
   db: Db,
   timeZone: string,
@@ -51,7 +51,7 @@ export async function graphOf(
   auth: AuthUser,
   kind: GraphKind,
   q: GraphQuery,
-): Promise<GraphPoint[]> {
+): Promise<string> {
   await getInventory(db, auth, 'rms', q.device);
   const { start, end } = rangeOf(q, timeZone);
   const from = dayStart(start, timeZone);
@@ -69,7 +69,7 @@ export async function graphOf(
     (hours < buckets || (await countedSamples(db, q.device, start, end)) <= q.points)
   )
     return samplesGraph(db, auth, kind, q, { from, to, buckets });
-  if (narrowed(q) && !(await inFilters(db, auth, q))) return [];
+  if (narrowed(q) && !(await inFilters(db, auth, q))) return '[]';
   const days = daysBetween(start, end);
   const byDay = hours / buckets >= DAY_MS / HOUR_MS || !hoursFrom(horizons, fromMs);
   return summaryGraph(db, {

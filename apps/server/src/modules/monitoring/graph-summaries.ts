@@ -1,12 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { GRAPH_SERIES, type GraphKind, type GraphPoint } from '@rms/contracts/monitoring';
+import { GRAPH_SERIES, type GraphKind } from '@rms/contracts/monitoring';
 import { today } from '../../calendar';
 import type { Db } from '../../db/client';
 import { POINT_READINGS, type ExtremeSeries } from '../../db/schema/telemetry';
 import { storedSamples } from '../../telemetry/storage/stored-samples';
 import { extremeArray, extremeOf, hourStart, seriesValue } from '../../telemetry/storage/summaries';
 import { dayStart } from './days';
-import { extremesOf, pointsOf } from './graph-points';
+import { extremesOf, pointsJson } from './graph-points';
 
 // A graph read from the rollups: buckets of `per` whole local hours (or days), each keeping the lowest
 // and the highest sample of the tab's main series among its hours' (days') extremes. The rollups hold
@@ -27,7 +27,7 @@ export interface SummaryGraph {
   rolledTo: Date | null;
 }
 
-export async function summaryGraph(db: Db, g: SummaryGraph): Promise<GraphPoint[]> {
+export async function summaryGraph(db: Db, g: SummaryGraph): Promise<string> {
   const series = GRAPH_SERIES[g.kind].main as ExtremeSeries;
   const { timeZone, from, to } = g;
   /** The bucket of an hour's (day's) start, counted in units from the range's start. */
@@ -97,7 +97,7 @@ export async function summaryGraph(db: Db, g: SummaryGraph): Promise<GraphPoint[
     ) o`);
 
   const ctes = sql.join([...hourCtes, sql`candidates as (${sql.join(parts, sql` union all `)})`], sql`, `);
-  return pointsOf(
+  return pointsJson(
     db,
     ctes,
     extremesOf(

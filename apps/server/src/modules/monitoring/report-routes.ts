@@ -1,6 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { GRAPH_API, monitoringApi as M } from '@rms/contracts/api/monitoring';
-import { GRAPH_KINDS, type CompactMap, type MapMarker, type MapResponse } from '@rms/contracts/monitoring';
+import {
+  GRAPH_KINDS,
+  type CompactMap,
+  type GraphPoint,
+  type MapMarker,
+  type MapResponse,
+} from '@rms/contracts/monitoring';
 import { caller } from '../../auth/access';
 import { routeEndpoint as route } from '../../endpoint-route';
 import { graphOf } from './graph-service';
@@ -19,9 +25,12 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
   const { timeZone, mapTileUrl, mapTileAttribution, telemetry } = app.config;
 
   for (const kind of GRAPH_KINDS) {
-    route(app, GRAPH_API[kind], (request) =>
-      graphOf(app.db, timeZone, telemetry, caller(request), kind, request.query),
-    );
+    route(app, GRAPH_API[kind], async (request, reply) => {
+      const body = await graphOf(app.db, timeZone, telemetry, caller(request), kind, request.query);
+      // Serialized by the database in the contract's shape: sent as it is (see graph-points.ts).
+      reply.type('application/json; charset=utf-8').serializer((payload) => payload as string);
+      return body as unknown as GraphPoint[];
+    });
   }
 
   route(app, M.deviceReport, (request) => {

@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   GRAPH_MESSAGES,
+  graphPoints,
   MAP_DEFAULT_CENTER,
   REPORT_CSV_HEADER,
   REPORT_MESSAGES,
@@ -147,7 +148,10 @@ describe('graphs', () => {
       `monitoring/graph/battery/?device=${f.lampA.id}&${range()}&pagination=false`,
     );
     expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     const points = res.json<GraphPoint[]>();
+    // The database writes the answer: it is the contract's shape exactly, no field more or less.
+    expect(graphPoints.parse(points)).toEqual(points);
     expect(points.map((p) => p.created_at)).toEqual(
       [
         [f.day.d3, '12:00:00'],
