@@ -206,6 +206,26 @@ if (sqlLines.length) {
   for (const line of sqlLines) log(line);
 }
 
+// --- the floor: what a request costs before any case's SQL -------------------------------------------------
+// A case whose SQL takes a fraction of a millisecond cannot come within 1.5× of it over HTTP: the floor
+// is printed beside the cases, at one client, so that ratio can be read against it.
+if (!args.only || 'floor'.includes(args.only)) {
+  const floors: [string, string, Record<string, string>][] = [
+    ['HTTP and Fastify alone (bare, one route)', `http://127.0.0.1:${ready.barePort}/bare/hello`, {}],
+    ["the app's public health/ (its hooks, no token)", `${api}health/`, {}],
+    [
+      'users/me/ (token, session lookup, one row)',
+      `${api}users/me/`,
+      { authorization: `Bearer ${ownerToken}` },
+    ],
+  ];
+  log(`\nthe floor of a request at one client (p50 ms):`);
+  for (const [label, url, headers] of floors) {
+    const one = await oneClient(url, headers, Math.min(seconds, 10));
+    log(`${label.padEnd(50)} | ${one.p50.toFixed(3).padStart(7)}`);
+  }
+}
+
 // --- the mixed load: every case at once, in the console's proportions -----------------------------------
 if (!args.only || 'mixed'.includes(args.only)) {
   const token = await signIn(OWNER);

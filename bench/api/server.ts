@@ -44,6 +44,8 @@ async function recordStatements(context: BenchContext) {
 const runs: (() => Promise<unknown>)[] = [];
 const bare = Fastify({ logger: false });
 CASES.forEach((_, i) => bare.get(`/bare/${i}`, async () => runs[i]!()));
+// The floor of any request on this box: HTTP and Fastify alone, nothing else (run.ts, "floor").
+bare.get('/bare/hello', async () => ({ hello: 'world' }));
 await bare.listen({ port: 0, host: '127.0.0.1' });
 
 const portOf = (f: { server: { address(): unknown } }) => (f.server.address() as { port: number }).port;
