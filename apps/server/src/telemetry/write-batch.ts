@@ -132,7 +132,7 @@ async function upsertLiveState(
     select k.device_id, timestamptz 'epoch' + k.ms * interval '1 millisecond',
       ${now.toISOString()}::timestamptz, 'Online', k.sample, k.telecom, k.faults
     from unnest(
-      ${arrayLiteral(newest.map((r) => r.deviceId))}::int[],
+      ${ids}::int[],
       ${arrayLiteral(newest.map((r) => r.ts))}::int8[],
       ${sql.param(newest.map((r) => JSON.stringify(liveSampleOf(r))))}::jsonb[],
       ${sql.param(newest.map((r) => r.telecom))}::text[],
