@@ -8,7 +8,7 @@ import {
   type MapResponse,
 } from '@rms/contracts/monitoring';
 import { caller } from '../../auth/access';
-import { routeEndpoint as route } from '../../endpoint-route';
+import { databaseJson, routeEndpoint as route } from '../../endpoint-route';
 import { graphOf } from './graph-service';
 import { createHash } from 'node:crypto';
 import { notFound } from '../../errors';
@@ -27,9 +27,7 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
   for (const kind of GRAPH_KINDS) {
     route(app, GRAPH_API[kind], async (request, reply) => {
       const body = await graphOf(app.db, timeZone, telemetry, caller(request), kind, request.query);
-      // Serialized by the database in the contract's shape: sent as it is (see graph-points.ts).
-      reply.type('application/json; charset=utf-8').serializer((payload) => payload as string);
-      return body as unknown as GraphPoint[];
+      return databaseJson<GraphPoint[]>(reply, body);
     });
   }
 
@@ -51,9 +49,7 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
   route(app, M.map, async (request, reply) => {
     const tiles = { url: mapTileUrl, attribution: mapTileAttribution };
     const body = await mapJson(app.db, caller(request), request.query, tiles);
-    // Serialized by the database in the contract's shape: sent as it is (see map-service.ts).
-    reply.type('application/json; charset=utf-8').serializer((payload) => payload as string);
-    return body as unknown as MapResponse;
+    return databaseJson<MapResponse>(reply, body);
   });
 
   // The console's map. Its ETag is the fleet's map version with who asks and what (map-service.ts):
@@ -71,14 +67,12 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
     if (request.headers['if-none-match'] === tag) return reply.code(304).send();
     const tiles = { url: mapTileUrl, attribution: mapTileAttribution };
     const body = await compactMapJson(app.db, auth, request.query, tiles);
-    reply.type('application/json; charset=utf-8').serializer((payload) => payload as string);
-    return body as unknown as CompactMap;
+    return databaseJson<CompactMap>(reply, body);
   });
 
   route(app, M.mapMarker, async (request, reply) => {
     const body = await mapMarkerJson(app.db, caller(request), request.params.device);
     if (!body) throw notFound('Device not found');
-    reply.type('application/json; charset=utf-8').serializer((payload) => payload as string);
-    return body as unknown as MapMarker;
+    return databaseJson<MapMarker>(reply, body);
   });
 };
