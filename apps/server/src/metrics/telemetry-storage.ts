@@ -9,6 +9,7 @@ import {
   defaultRows,
   partitionsOf,
 } from '../telemetry/storage/partitions';
+import { epochMsOf } from '../db/epoch-ms';
 
 // Whether telemetry stays bounded (docs/operations.md "Telemetry storage"), read at scrape time: the
 // partitions of each partitioned table, the rows waiting in their default partitions, the tables'
@@ -62,7 +63,7 @@ export async function readTelemetryStorage(db: Db): Promise<TelemetryStorageFigu
   // that minimum is read only then, from the key's index.
   const [state] = await rowsOf<{ ms: number | null }>(
     db,
-    sql`select (extract(epoch from coalesce(rolled_to, (select min(ts) from telemetry_samples))) * 1000)::float8 as ms
+    sql`select ${epochMsOf(sql`coalesce(rolled_to, (select min(ts) from telemetry_samples))`)} as ms
         from telemetry_rollup_state where id = 1`,
   );
   const ms = state?.ms;

@@ -8,6 +8,7 @@ import { applySampleAlarms } from './alarms';
 import { updateHarvest } from './harvest';
 import { liveSampleOf, type SampleRow } from './sample-row';
 import { packableBefore, unpacked, utcDay } from './storage/stored-samples';
+import { epochMsOf, instantOfEpochMs } from '../db/epoch-ms';
 
 // One ingest batch, in one transaction: store the samples (a (device, ts) already stored, as a row or
 // in a packed day, is skipped), then derive live state, daily harvest and alarms from the rows that
@@ -63,10 +64,10 @@ async function insertSamples(db: Db, rows: readonly SampleRow[], now: Date): Pro
   // unpacked once for the statement (materialized), not once per sample: a backlog of a packed day is
   // a whole message of samples of the same day.
   const packedBefore = sql`${new Date(packableBefore(now.getTime())).toISOString()}::timestamptz`;
-  const result = await rowsOf<{ device_id: number; ts: string }>(
+  const result = await rowsOf<{ device_id: number; ms: number | string }>(
     db,
     sql`
-    with k as (select device_id, timestamptz 'epoch' + ms * interval '1 millisecond' as ts, gsm_sig, bt_v,
+    with k as (select device_id, ${instantOfEpochMs(sql`ms`)} as ts, gsm_sig, bt_v,
       bt_ch_i, bt_dis_i, soc, pv_v, pv_i, lo_v, lo_i, brightness, lo_sts, mppt, energy_wh, temp
     from unnest(
       ${col((r) => r.deviceId)}::int[], ${col((r) => r.ts)}::int8[],
@@ -88,15 +89,15 @@ async function insertSamples(db: Db, rows: readonly SampleRow[], now: Date): Pro
     where k.ts >= ${packedBefore} or not exists (
       select 1 from packed x where x.device_id = k.device_id and x.ts = k.ts)
     on conflict do nothing
-    returning device_id, ts`,
+    returning device_id, ${epochMsOf(sql`ts`)} as ms`,
   );
   // Each returned row is one input row stored: as many as were sent means all of them (the usual case,
   // no redelivery), without matching every row back by its key.
   if (result.length === rows.length) return [...rows];
   const byKey = new Map(rows.map((r) => [`${r.deviceId}|${r.ts}`, r]));
   const inserted: SampleRow[] = [];
-  for (const { device_id, ts } of result) {
-    const row = byKey.get(`${device_id}|${Date.parse(ts)}`);
+  for (const { device_id, ms } of result) {
+    const row = byKey.get(`${device_id}|${Number(ms)}`);
     if (row) inserted.push(row);
   }
   return inserted;
@@ -129,7 +130,7 @@ async function upsertLiveState(
     with prev as (select device_id, status from device_live_state where device_id = any(${ids}::int[])),
     up as (
     insert into device_live_state as s (device_id, last_ts, last_seen_at, status, sample, telecom, faults)
-    select k.device_id, timestamptz 'epoch' + k.ms * interval '1 millisecond',
+    select k.device_id, ${instantOfEpochMs(sql`k.ms`)},
       ${now.toISOString()}::timestamptz, 'Online', k.sample, k.telecom, k.faults
     from unnest(
       ${ids}::int[],

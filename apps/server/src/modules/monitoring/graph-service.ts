@@ -18,6 +18,7 @@ import { getInventory } from '../inventory';
 import { dayStart } from './days';
 import { countedSamples, inFilters, narrowed, samplesGraph } from './graph-samples';
 import { summaryGraph } from './graph-summaries';
+import { epochMsOf } from '../../db/epoch-ms';
 
 // Graph points of one device (spec 02 §2 "/graph-view", §3). Long ranges are reduced in the database:
 // when the range holds more samples than `points`, it is cut into at most points/2 time buckets and
@@ -59,7 +60,7 @@ export async function graphOf(
   const buckets = Math.max(1, Math.floor(q.points / 2));
   const [span] = await rowsOf<{ from: number; to: number }>(
     db,
-    sql`select (extract(epoch from ${from}) * 1000)::float8 as from, (extract(epoch from ${to}) * 1000)::float8 as to`,
+    sql`select ${epochMsOf(from)} as from, ${epochMsOf(to)} as to`,
   );
   const fromMs = Number(span!.from);
   const hours = (Number(span!.to) - fromMs) / HOUR_MS;

@@ -12,6 +12,7 @@ import { addDays, today } from '../../calendar';
 import { getInventory } from '../inventory';
 import { dayStart } from './days';
 import { rejectSummaries } from '../../telemetry/reject-summaries';
+import { epochMsOf } from '../../db/epoch-ms';
 
 // The device live report (spec 02 §3): every figure comes from the device's newest stored sample, its
 // active activation and its newest parameter version; what is not known yet is null. `rejects` (ours)
@@ -47,7 +48,7 @@ export async function liveReportOf(
     // The light's first and last sample switched on today (part of the local day may be packed already).
     rowsOf<{ on: number | null; off: number | null }>(
       db,
-      sql`select (extract(epoch from min(s.ts)) * 1000)::float8 as on, (extract(epoch from max(s.ts)) * 1000)::float8 as off
+      sql`select ${epochMsOf(sql`min(s.ts)`)} as on, ${epochMsOf(sql`max(s.ts)`)} as off
           from ${storedSamples({
             devices: (id) => sql`${id} = ${deviceId}`,
             from: dayStart(day, timeZone),

@@ -14,6 +14,7 @@ import {
   summaryUpdates,
   summaryValues,
 } from './summaries';
+import { epochMsOf } from '../../db/epoch-ms';
 
 // Hourly and daily rollups (db/schema/telemetry.ts), filled for closed hours and days by the periodic
 // maintenance. `telemetry_rollup_state.rolled_to` says how far: every local hour before it is rolled up,
@@ -33,8 +34,6 @@ export const ROLLUP_GRACE_MS = 10 * 60_000;
 const ROLLUP_LOCK = 1_414_300_020;
 
 const ts = (at: Date) => sql`${at.toISOString()}::timestamptz`;
-/** Instants are read as epoch milliseconds: their text form depends on the session's settings. */
-const epochMs = (at: SQL) => sql`(extract(epoch from ${at}) * 1000)::float8`;
 const dateOf = (ms: number | string | null | undefined) =>
   ms === null || ms === undefined ? null : new Date(Number(ms));
 const dayStartOf = (day: SQL, timeZone: string) => sql`((${day})::timestamp at time zone ${timeZone})`;
@@ -54,7 +53,7 @@ export interface RollupState {
 export async function rollupState(db: Db): Promise<RollupState> {
   const [row] = await rowsOf<{ rolled_to: number | null }>(
     db,
-    sql`select ${epochMs(sql`rolled_to`)} as rolled_to from telemetry_rollup_state where id = 1`,
+    sql`select ${epochMsOf(sql`rolled_to`)} as rolled_to from telemetry_rollup_state where id = 1`,
   );
   return { rolledTo: dateOf(row?.rolled_to) };
 }
@@ -170,8 +169,8 @@ export async function rollUpClosedHours(
 ): Promise<RollupResult> {
   const [bounds] = await rowsOf<{ start: number | null; closed: number }>(
     db,
-    sql`select ${epochMs(sql`coalesce(r.rolled_to, (select ${hourStart(sql`min(ts)`, timeZone)} from telemetry_samples))`)} as start,
-               ${epochMs(hourStart(ts(new Date(now.getTime() - ROLLUP_GRACE_MS)), timeZone))} as closed
+    sql`select ${epochMsOf(sql`coalesce(r.rolled_to, (select ${hourStart(sql`min(ts)`, timeZone)} from telemetry_samples))`)} as start,
+               ${epochMsOf(hourStart(ts(new Date(now.getTime() - ROLLUP_GRACE_MS)), timeZone))} as closed
         from telemetry_rollup_state r where r.id = 1`,
   );
   const start = dateOf(bounds?.start);
@@ -185,7 +184,7 @@ export async function rollUpClosedHours(
         if (!(await locked(tx))) return null;
         const [state] = await rowsOf<{ rolled_to: number | null }>(
           tx,
-          sql`select ${epochMs(sql`rolled_to`)} as rolled_to from telemetry_rollup_state where id = 1 for update`,
+          sql`select ${epochMsOf(sql`rolled_to`)} as rolled_to from telemetry_rollup_state where id = 1 for update`,
         );
         // Another instance went ahead meanwhile: carry on from where it stopped.
         const stored = dateOf(state?.rolled_to);
@@ -193,7 +192,7 @@ export async function rollUpClosedHours(
         if (start >= closed) return { to: start };
         const [next] = await rowsOf<{ to: number; day: string; ends: boolean }>(
           tx,
-          sql`select ${epochMs(sql`least(${ts(closed)}, e.day_end)`)} as to, e.day::text as day, e.day_end <= ${ts(closed)} as ends
+          sql`select ${epochMsOf(sql`least(${ts(closed)}, e.day_end)`)} as to, e.day::text as day, e.day_end <= ${ts(closed)} as ends
               from (select (${ts(start)} at time zone ${timeZone})::date as day) d,
                    lateral (select d.day, ${dayStartOf(sql`d.day + 1`, timeZone)} as day_end) e`,
         );

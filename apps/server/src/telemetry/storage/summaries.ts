@@ -6,6 +6,7 @@ import {
   ROLLUP_MEANS,
   type ExtremeSeries,
 } from '../../db/schema/telemetry';
+import { epochMsOf, instantOfEpochMs } from '../../db/epoch-ms';
 
 // The SQL of a summary (an hourly or daily rollup row, telemetry_hourly and telemetry_daily): the means
 // of the device report's readings and, per graph series, its lowest and highest sample.
@@ -34,17 +35,15 @@ export function seriesValue(series: ExtremeSeries, reading: (name: string) => SQ
   return reading('bt_v');
 }
 
-const epochMs = (ts: SQL) => sql`(extract(epoch from ${ts}) * 1000)::float8`;
-
 /** One sample (or one stored extreme) as the array its extremes are found by. */
 export function extremeArray(series: ExtremeSeries, ts: SQL, reading: (name: string) => SQL): SQL {
   const readings = POINT_READINGS.map((r) => sql`${reading(r)}::float8`);
-  return sql`array[${seriesValue(series, reading)}::float8, ${epochMs(ts)}, ${sql.join(readings, sql`, `)}]`;
+  return sql`array[${seriesValue(series, reading)}::float8, ${epochMsOf(ts)}, ${sql.join(readings, sql`, `)}]`;
 }
 
 /** The time an extreme array holds. */
 export function arrayTime(array: SQL): SQL {
-  return sql`(timestamptz 'epoch' + ${array}[2] * interval '1 millisecond')`;
+  return instantOfEpochMs(sql`${array}[2]`);
 }
 
 /** A reading an extreme array holds. */
