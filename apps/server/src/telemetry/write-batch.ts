@@ -57,7 +57,7 @@ export async function writeBatch(
  */
 const arrayLiteral = (values: readonly number[]) => sql.param(floats(values));
 
-async function insertSamples(db: Db, rows: readonly SampleRow[], now: Date): Promise<SampleRow[]> {
+async function insertSamples(db: Db, rows: readonly SampleRow[], now: Date): Promise<readonly SampleRow[]> {
   const col = (pick: (r: SampleRow) => number) => arrayLiteral(rows.map(pick));
   // A sample of a day already packed (storage/packing.ts) is new only if its packed day lacks it; the
   // day under way is never packed, so its samples skip the look. The packed days the batch reaches are
@@ -93,7 +93,7 @@ async function insertSamples(db: Db, rows: readonly SampleRow[], now: Date): Pro
   );
   // Each returned row is one input row stored: as many as were sent means all of them (the usual case,
   // no redelivery), without matching every row back by its key.
-  if (result.length === rows.length) return [...rows];
+  if (result.length === rows.length) return rows;
   const byKey = new Map(rows.map((r) => [`${r.deviceId}|${r.ts}`, r]));
   const inserted: SampleRow[] = [];
   for (const { device_id, ms } of result) {
