@@ -30,7 +30,9 @@ export async function oneClient(
     if (!res.ok) throw new Error(`${url}: ${res.status}`);
     return true;
   };
-  while (!(await ask())); // the connection opened, the plan cached, the server calm again
+  // The connection opened, the plan cached, the server calm again (a minute at most).
+  const calmBy = Date.now() + 60_000;
+  while (!(await ask())) if (Date.now() > calmBy) throw new Error(`${url}: still shedding after a minute`);
   const latencies: number[] = [];
   const end = Date.now() + seconds * 1000;
   while (Date.now() < end) {
