@@ -70,6 +70,9 @@ process.on('message', (m: { type: string; context?: Context }) => {
     CASES.forEach((bc, i) => (runs[i] = bc.bare(context)));
     void recordStatements(context).then((statements) => process.send!({ type: 'context-ok', statements }));
   }
+  // The database last: the servers finish the requests a load generator left in flight first.
   if (m.type === 'stop')
-    void Promise.all([app.close(), bare.close(), database.close()]).then(() => process.exit(0));
+    void Promise.all([app.close(), bare.close()])
+      .then(() => database.close())
+      .then(() => process.exit(0));
 });

@@ -155,6 +155,7 @@ async function measure(label: string, database: Database): Promise<string> {
     });
     base.push(performance.now() - started);
   }
+  const inOrder = times.map((t) => Math.round(t / 100) / 10).join(' ');
   times.sort((a, b) => a - b);
   base.sort((a, b) => a - b);
   const p50 = percentile(times, 50);
@@ -166,6 +167,7 @@ async function measure(label: string, database: Database): Promise<string> {
   return [
     `${label}: schedule change for ${DEVICES} devices, ${RUNS} runs (every device sent a new plan)`,
     `  replan        p50 ${ms(p50)}  p99 ${ms(percentile(times, 99))}  min ${ms(times[0]!)}`,
+    `  each run, s   ${inOrder}`,
     `  replan CPU    p50 ${ms(percentile(cpuTotals, 50))}  p99 ${ms(percentile(cpuTotals, 99))}` +
       (database.kind === 'postgres'
         ? `  (median run: Node ${ms(cpuMedian.node)} + PostgreSQL backends ${ms(cpuMedian.backends)})`

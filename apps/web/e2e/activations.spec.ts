@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { ACTIVATION_MESSAGES as M } from '@rms/contracts/activations';
 import { PIN_MESSAGE } from '@rms/contracts/fields';
 import { activate, adminToken, createReportingDevice, sampleAt, sendTelemetry } from './device-fixtures';
-import { E2E_ADMIN, signInThroughForm } from './fixtures';
+import { E2E_ADMIN, pick, signInThroughForm } from './fixtures';
 
 // The admin creates an RMS, STLT and pole ID, activates the device through the form (state → city,
 // a bad PIN refused), finds it in Activated Devices by state and by project, refreshes it, edits it
@@ -29,21 +29,6 @@ async function createInventory(request: APIRequestContext) {
     const res = await request.post(`/api/v1/${path}`, { headers, data });
     expect(res.status(), await res.text()).toBe(201);
   }
-}
-
-/**
- * Picks an option of a searchable antd Select by typing its text and taking the match with Enter, as a
- * keyboard user does: clicking the option raced the dropdown's re-render on a loaded machine.
- */
-async function pick(page: Page, label: string, option: string) {
-  const input = page.getByLabel(label, { exact: true });
-  await input.fill(option);
-  await expect(
-    page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option-active')
-      .getByText(option, { exact: true }),
-  ).toBeVisible();
-  await input.press('Enter');
 }
 
 const dataRows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { adminToken, createReportingDevice, sampleAt, sendTelemetry } from './device-fixtures';
-import { E2E_ADMIN, signInThroughForm } from './fixtures';
+import { E2E_ADMIN, pick, signInThroughForm } from './fixtures';
 
 // The alarm workflow walk (docs/operations.md "Alarms"): a device reports a dark lamp and a fault code
 // through HTTP ingest; on /alarms-view the admin sees the counts by severity, opens the load fault,
@@ -40,14 +40,7 @@ test('acknowledge, assign, comment on and clear an alarm from the alarms view', 
   await expect(drawer.getByRole('button', { name: 'Acknowledge' })).toBeDisabled();
 
   // Typed and taken with Enter, as a keyboard user does (the searchable Select's own input).
-  const assignee = drawer.getByLabel('Assignee', { exact: true });
-  await assignee.fill(ADMIN_NAME);
-  await expect(
-    page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option-active')
-      .getByText(ADMIN_NAME, { exact: true }),
-  ).toBeVisible();
-  await assignee.press('Enter');
+  await pick(page, 'Assignee', ADMIN_NAME, drawer);
   await expect(page.getByText('1 alarm assigned')).toBeVisible();
   await expect(drawer.getByText(`Assigned to ${ADMIN_NAME} by ${ADMIN_NAME}`, { exact: true })).toBeVisible();
 

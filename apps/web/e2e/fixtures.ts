@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export const E2E_ADMIN = { email: 'admin@e2e.example', password: 'E2e-admin-pass-1' };
 
@@ -82,4 +82,20 @@ export async function shootAtWidths(page: Page, prefix: string | undefined): Pro
     await page.screenshot({ path: `${prefix}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+/**
+ * Picks an option of a searchable antd Select by typing its text and taking the match with Enter, as a
+ * keyboard user does: clicking the option raced the dropdown's re-render on a loaded machine. The
+ * field is looked up `within` a part of the page (a drawer) when given; the dropdown is the page's.
+ */
+export async function pick(page: Page, label: string, option: string, within: Page | Locator = page) {
+  const input = within.getByLabel(label, { exact: true });
+  await input.fill(option);
+  await expect(
+    page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option-active')
+      .getByText(option, { exact: true }),
+  ).toBeVisible();
+  await input.press('Enter');
 }

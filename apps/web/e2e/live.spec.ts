@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { activate, adminToken, createReportingDevice, sampleAt, sendTelemetry } from './device-fixtures';
-import { E2E_ADMIN, signInThroughForm } from './fixtures';
+import { E2E_ADMIN, pick, signInThroughForm } from './fixtures';
 
 // The live channel from the built console in a real browser: the signed-in shell opens it through the
 // real server (bearer header, streaming response) and says so in the header, at desktop and narrow widths;
@@ -124,8 +124,7 @@ test('an open /alarms-view shows a raised alarm as a new row, then its resolutio
   await page.goto('/alarms-view');
   await expect(page.getByRole('status', { name: 'Live updates: Live' })).toBeVisible();
   const table = page.locator('.ant-table');
-  await page.getByLabel('Device', { exact: true }).fill(device.code);
-  await page.getByTitle(device.code, { exact: true }).click();
+  await pick(page, 'Device', device.code);
   await expect(table.getByText('No alarms')).toBeVisible();
   await markDocument(page);
 

@@ -12,7 +12,7 @@ import { rowsOf } from '../db/rows';
 import { organizations } from '../db/schema/organizations';
 import { keepDataDir } from '../start-checks';
 import { createStorage } from '../storage/storage';
-import { createTestApp, signIn, type TestApp } from '../testing/app';
+import { createTestApp, signIn, TEST_SERVER_ENV, type TestApp } from '../testing/app';
 import {
   loadFlatHistory,
   makeActivation,
@@ -188,8 +188,7 @@ describe('backup and restore', { timeout: 120_000 }, () => {
 
     // The restored server works: its super-user signs in, and new rows get new ids.
     const config = loadConfig({
-      LOG_LEVEL: 'silent',
-      DEMO: '0',
+      ...TEST_SERVER_ENV,
       DATA_DIR: targetDir,
       ...(target.url && { DATABASE_URL: target.url, JWT_SECRET: source.config.jwtSecret }),
     });

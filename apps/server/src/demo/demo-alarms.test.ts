@@ -38,7 +38,7 @@ beforeAll(async () => {
     log: t.app.log,
     mqttUrl: `mqtt://127.0.0.1:${t.app.deviceLink.mqttPort}`,
     periodMs: 250,
-    historyDays: 3,
+    historyDays: 7,
     faultPlanAt: planAt,
   });
   await runner.done;
@@ -294,6 +294,7 @@ describe('demo work orders', () => {
         kind: userNotifications.kind,
         deviceId: alarms.deviceId,
         code: alarms.faultCode,
+        faultTime: alarms.faultTime,
       })
       .from(userNotifications)
       .innerJoin(alarms, eq(alarms.id, userNotifications.alarmId))
@@ -305,9 +306,12 @@ describe('demo work orders', () => {
       .select({ last: sql<string>`max(${alarmEvents.id})` })
       .from(alarmEvents)
       .where(isNotNull(alarmEvents.actorId));
+    // (An alarm the history's last minute raised is news too: the fan-out reads the last minute's
+    // entries again for late commits, fan-out.ts.)
     for (const n of mine) {
       expect(n.kind).toBe('raised');
-      expect(n.eventId).toBeGreaterThan(Number(history!.last));
+      if (n.faultTime.getTime() < planAt - 2 * MINUTE)
+        expect(n.eventId).toBeGreaterThan(Number(history!.last));
     }
   });
 });

@@ -65,7 +65,6 @@ export class DemoRunner {
 
   constructor(private readonly options: DemoOptions) {
     this.done = this.run().catch((error) => {
-      console.error('DEMOERR', error);
       if (!this.stopped) options.log.error({ err: error }, 'demo: stopped by an error');
     });
   }

@@ -36,9 +36,7 @@ export async function notifyRecorded(db: Db, recorded: { id: number; deviceId: n
     notices.push(JSON.stringify(notice));
   }
   if (notices.length === 0) return;
-  await db.execute(
-    sql`select pg_notify(${COMMANDS_CHANNEL}, n) from unnest(${texts(notices)}::text::text[]) as n`,
-  );
+  await db.execute(sql`select pg_notify(${COMMANDS_CHANNEL}, n) from unnest(${texts(notices)}::text[]) as n`);
 }
 
 /** The notice in a payload, or null for one that is not (any database user may notify a channel). */

@@ -35,6 +35,13 @@ export interface TestAppOptions {
   viewDatabase?: (database: Database) => Database;
 }
 
+/**
+ * What every server a test builds runs with: quiet, without the demo, and not shedding load on an
+ * event-loop lag (tests run side by side on a busy box, where a lag is not overload; on PostgreSQL
+ * the check is on by default; load-shedding.test.ts turns it on for itself).
+ */
+export const TEST_SERVER_ENV = { LOG_LEVEL: 'silent', DEMO: '0', SHED_EVENT_LOOP_DELAY_MS: '0' } as const;
+
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rms-test-'));
   // Copied from the suite's migrated and seeded database when there is one (database-template.ts;
@@ -43,17 +50,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const scratch = await scratchDatabase({ template: template?.postgresName });
   const databaseUrl = scratch.url;
   const config = loadConfig({
+    ...TEST_SERVER_ENV,
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
     PORT: '0',
     MQTT_PORT: '0',
-    DEMO: '0',
     // Tests write history at fixed dates through the ingest: samples are kept as long as the device
     // link takes them at all (400 days), unless a test sets its own retention.
     TELEMETRY_RETENTION_DAYS: '400',
-    // Tests run side by side on a busy box: an event-loop lag there is not overload (load-shedding.test.ts
-    // turns the check on).
-    SHED_EVENT_LOOP_DELAY_MS: '0',
     ...(databaseUrl && { DATABASE_URL: databaseUrl, JWT_SECRET: randomBytes(48).toString('base64url') }),
     ...options.env,
   });

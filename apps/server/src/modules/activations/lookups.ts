@@ -37,30 +37,32 @@ export async function listActivatedDevices(db: Db, auth: AuthUser, params: ListP
     isNotNull(activations.deviceId),
     textSearch(params.query, [rmsDevices.code, rmsDevices.model, activations.name]),
   );
-  const [total] = await db
-    .select({ n: count() })
-    .from(activations)
-    .innerJoin(rmsDevices, eq(rmsDevices.id, activations.deviceId))
-    .where(where);
   const { limit, offset } = pageWindow(params);
-  const rows = await db
-    .select({
-      a: activations,
-      deviceCode: rmsDevices.code,
-      deviceModel: rmsDevices.model,
-      companyName: organizations.companyName,
-      stateName: states.name,
-      cityName: cities.name,
-    })
-    .from(activations)
-    .innerJoin(rmsDevices, eq(rmsDevices.id, activations.deviceId))
-    .innerJoin(organizations, eq(organizations.id, activations.organizationId))
-    .innerJoin(states, eq(states.id, activations.stateId))
-    .innerJoin(cities, eq(cities.id, activations.cityId))
-    .where(where)
-    .orderBy(desc(activations.id))
-    .limit(limit)
-    .offset(offset);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        a: activations,
+        deviceCode: rmsDevices.code,
+        deviceModel: rmsDevices.model,
+        companyName: organizations.companyName,
+        stateName: states.name,
+        cityName: cities.name,
+      })
+      .from(activations)
+      .innerJoin(rmsDevices, eq(rmsDevices.id, activations.deviceId))
+      .innerJoin(organizations, eq(organizations.id, activations.organizationId))
+      .innerJoin(states, eq(states.id, activations.stateId))
+      .innerJoin(cities, eq(cities.id, activations.cityId))
+      .where(where)
+      .orderBy(desc(activations.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: count() })
+      .from(activations)
+      .innerJoin(rmsDevices, eq(rmsDevices.id, activations.deviceId))
+      .where(where),
+  ]);
   const items = rows.map((r): DeviceListItem => ({
     id: r.a.id,
     device: r.a.deviceId!,
@@ -79,18 +81,20 @@ export async function listActivatedDevices(db: Db, auth: AuthUser, params: ListP
 /** Distinct project names of the activations the caller sees, in name order. */
 export async function listProjects(db: Db, auth: AuthUser, params: ListParams) {
   const where = and(visibleActivations(auth), textSearch(params.query, [activations.name]));
-  const [total] = await db
-    .select({ n: countDistinct(activations.name) })
-    .from(activations)
-    .where(where);
   const { limit, offset } = pageWindow(params);
-  const rows = await db
-    .selectDistinct({ name: activations.name })
-    .from(activations)
-    .where(where)
-    .orderBy(asc(activations.name))
-    .limit(limit)
-    .offset(offset);
+  const [rows, [total]] = await Promise.all([
+    db
+      .selectDistinct({ name: activations.name })
+      .from(activations)
+      .where(where)
+      .orderBy(asc(activations.name))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: countDistinct(activations.name) })
+      .from(activations)
+      .where(where),
+  ]);
   return pageOf(params, rows, total?.n ?? 0);
 }
 

@@ -30,13 +30,15 @@ export type Activator = Pick<AuthUser, 'id' | 'organizationId'>;
 
 export async function listActivations(db: Db, auth: AuthUser, query: ActivationListQuery) {
   const where = activationWhere(auth, query, query);
-  const total = await countActivations(db, where);
   const { limit, offset } = pageWindow(query);
-  const rows = await selectActivations(db, query.is_parameter_data === 'true')
-    .where(where)
-    .orderBy(desc(activations.id))
-    .limit(limit)
-    .offset(offset);
+  const [rows, total] = await Promise.all([
+    selectActivations(db, query.is_parameter_data === 'true')
+      .where(where)
+      .orderBy(desc(activations.id))
+      .limit(limit)
+      .offset(offset),
+    countActivations(db, where),
+  ]);
   return pageOf(query, rows.map(toRow), total);
 }
 

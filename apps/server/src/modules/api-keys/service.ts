@@ -49,9 +49,11 @@ export async function listKeys(
     orgScope(apiKeys.organizationId, auth),
     textSearch(query.query, [apiKeys.name, sql`'rms_' || ${apiKeys.publicId}`]),
   );
-  const [total] = await db.select({ n: count() }).from(apiKeys).where(where);
   const { limit, offset } = pageWindow(query);
-  const rows = await keyRows(db).where(where).orderBy(desc(apiKeys.id)).limit(limit).offset(offset);
+  const [rows, [total]] = await Promise.all([
+    keyRows(db).where(where).orderBy(desc(apiKeys.id)).limit(limit).offset(offset),
+    db.select({ n: count() }).from(apiKeys).where(where),
+  ]);
   return pageOf(
     query,
     rows.map((row) => toRow(row, timeZone)),

@@ -30,19 +30,21 @@ type ListQuery = PageParams & { query?: string | undefined };
 export async function listAssignable(db: Db, auth: AuthUser, kind: AssignmentKind, query: ListQuery) {
   const t = TABLES[kind];
   const where = and(assignable(db, kind, auth), textSearch(query.query, [t.code]));
-  const [total] = await db.select({ n: count() }).from(t).where(where);
   const { limit, offset } = pageWindow(query);
-  const rows = await db
-    .select({
-      id: t.id,
-      code: t.code,
-      expiry_date: kind === 'rms' ? rmsDevices.expiryDate : sql<string | null>`null`,
-    })
-    .from(t)
-    .where(where)
-    .orderBy(asc(t.code))
-    .limit(limit)
-    .offset(offset);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: t.id,
+        code: t.code,
+        expiry_date: kind === 'rms' ? rmsDevices.expiryDate : sql<string | null>`null`,
+      })
+      .from(t)
+      .where(where)
+      .orderBy(asc(t.code))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(t).where(where),
+  ]);
   return pageOf<AssignableItem>(query, rows, total?.n ?? 0);
 }
 
@@ -147,19 +149,17 @@ export async function listAssignments(db: Db, auth: AuthUser, kind: AssignmentKi
       sql`coalesce(${assignments.deviceType}, '')`,
     ]),
   );
-  const [total] = await db
-    .select({ n: count() })
-    .from(assignments)
-    .innerJoin(TABLES[kind], eq(TABLES[kind].id, assignments.itemId))
-    .innerJoin(fromOrg, eq(fromOrg.id, assignments.fromOrganizationId))
-    .innerJoin(toOrg, eq(toOrg.id, assignments.toOrganizationId))
-    .where(where);
   const { limit, offset } = pageWindow(query);
-  const rows = await selectHistory(db, kind)
-    .where(where)
-    .orderBy(desc(assignments.id))
-    .limit(limit)
-    .offset(offset);
+  const [rows, [total]] = await Promise.all([
+    selectHistory(db, kind).where(where).orderBy(desc(assignments.id)).limit(limit).offset(offset),
+    db
+      .select({ n: count() })
+      .from(assignments)
+      .innerJoin(TABLES[kind], eq(TABLES[kind].id, assignments.itemId))
+      .innerJoin(fromOrg, eq(fromOrg.id, assignments.fromOrganizationId))
+      .innerJoin(toOrg, eq(toOrg.id, assignments.toOrganizationId))
+      .where(where),
+  ]);
   return pageOf(
     query,
     rows.map((r) => toRow(kind, r)),

@@ -34,16 +34,18 @@ function filtersOf(auth: AuthUser, q: AuditListQuery, timeZone: string): SQL | u
 /** The rows the caller may see that match the filters, newest first. */
 export async function listAudit(db: Db, auth: AuthUser, q: AuditListQuery, timeZone: string) {
   const where = filtersOf(auth, q, timeZone);
-  const [total] = await db.select({ n: count() }).from(auditLog).where(where);
   const { limit, offset } = pageWindow(q);
-  const rows = await db
-    .select({ row: auditLog, organizationName: organizations.companyName })
-    .from(auditLog)
-    .leftJoin(organizations, eq(organizations.id, auditLog.organizationId))
-    .where(where)
-    .orderBy(desc(auditLog.id))
-    .limit(limit)
-    .offset(offset);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ row: auditLog, organizationName: organizations.companyName })
+      .from(auditLog)
+      .leftJoin(organizations, eq(organizations.id, auditLog.organizationId))
+      .where(where)
+      .orderBy(desc(auditLog.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(auditLog).where(where),
+  ]);
   return pageOf(
     q,
     rows.map(({ row, organizationName }) => toRow(row, organizationName)),

@@ -45,15 +45,17 @@ export async function listEmployees(
     ]),
   );
   const where = and(...conditions);
-  const [total] = await db.select({ n: count() }).from(users).where(where);
-  const rows = await db
-    .select({ user: users, companyName: organizations.companyName })
-    .from(users)
-    .innerJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(where)
-    .orderBy(desc(users.id))
-    .limit(pageWindow(query).limit)
-    .offset(pageWindow(query).offset);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ user: users, companyName: organizations.companyName })
+      .from(users)
+      .innerJoin(organizations, eq(organizations.id, users.organizationId))
+      .where(where)
+      .orderBy(desc(users.id))
+      .limit(pageWindow(query).limit)
+      .offset(pageWindow(query).offset),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
   const results = await Promise.all(rows.map((r) => toRow(storage, r.user, r.companyName)));
   return pageOf(query, results, total?.n ?? 0);
 }

@@ -54,15 +54,17 @@ export async function listInspections(db: Db, auth: AuthUser, query: PageParams 
         )
       : undefined,
   );
-  const [total] = await db.select({ n: count() }).from(inspections).where(where);
   const { limit, offset } = pageWindow(query);
-  const ids = await db
-    .select({ id: inspections.id })
-    .from(inspections)
-    .where(where)
-    .orderBy(desc(inspections.id))
-    .limit(limit)
-    .offset(offset);
+  const [ids, [total]] = await Promise.all([
+    db
+      .select({ id: inspections.id })
+      .from(inspections)
+      .where(where)
+      .orderBy(desc(inspections.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(inspections).where(where),
+  ]);
   return pageOf(
     query,
     await rowsOf(

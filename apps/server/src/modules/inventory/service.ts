@@ -111,9 +111,11 @@ export async function listInventory(
     query.id ? eq(t.id, query.id) : undefined,
     textSearch(query.query, [t.code, t.manufacture, t.model, t.remarks]),
   );
-  const [total] = await db.select({ n: count() }).from(t).where(where);
   const { limit, offset } = pageWindow(query);
-  const rows = await selectRows(db, kind).where(where).orderBy(desc(t.id)).limit(limit).offset(offset);
+  const [rows, [total]] = await Promise.all([
+    selectRows(db, kind).where(where).orderBy(desc(t.id)).limit(limit).offset(offset),
+    db.select({ n: count() }).from(t).where(where),
+  ]);
   return pageOf(query, rows.map(toRecord), total?.n ?? 0);
 }
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ScheduleRule } from '@rms/contracts/lighting';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -80,6 +80,14 @@ export async function coveredDevices(
         order by gd.device_id, s.id`,
   );
 }
+
+/**
+ * The schedules (over `s`) the delivery engine weighs for a device of `organizationId`: its own
+ * organization's and the provider's, whose groups may hold it (plans/replan.ts).
+ */
+export const weighedFor = (organizationId: number): SQL =>
+  sql`(s.organization_id = ${organizationId}
+       or s.organization_id in (select id from organizations where is_provider))`;
 
 /** YYYY-MM-DD days from `from` to `to`, inclusive. */
 export function daysBetween(from: string, to: string): string[] {

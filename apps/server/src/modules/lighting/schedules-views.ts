@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { DELIVERY_STATUSES, nightChoice, type DeliveryStatus } from '@rms/contracts/lighting';
 import {
   DEFAULT_CONFLICT_NIGHTS,
@@ -17,7 +17,14 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { containsPattern } from '../../db/search';
 import { fieldError, notFound } from '../../errors';
-import { addDays, coveredDevices, daysBetween, loadRules, type NamedRule } from './schedules-rules';
+import {
+  addDays,
+  coveredDevices,
+  daysBetween,
+  loadRules,
+  weighedFor,
+  type NamedRule,
+} from './schedules-rules';
 import { actingOrganization } from '../../auth/acting-organization';
 import { listScope } from './schedules-scope';
 import { canSeeOrganization } from '../../auth/tenant';
@@ -35,8 +42,8 @@ const applies = (rule: NamedRule, day: string) => nightChoice([rule], day) !== n
 
 /**
  * Devices covered by two or more applicable schedules on some night in the range. Set-based: the
- * organization's enabled schedules joined with their groups' devices in one statement; only devices
- * claimed twice are then judged night by night with `nightChoice`.
+ * enabled schedules joined with their groups' devices in one statement; only devices claimed twice
+ * are then judged night by night with `nightChoice`.
  */
 export async function scheduleConflicts(
   db: Db,
@@ -50,13 +57,12 @@ export async function scheduleConflicts(
     page_size: number;
   },
 ): Promise<ScheduleConflicts> {
-  const organizationId = await actingOrganization(db, auth, query.organization);
+  const { where, concerned } = await conflictScope(db, auth, query.organization);
   const from = query.from ?? localToday(timeZone);
   const to = query.to ?? addDays(from, DEFAULT_CONFLICT_NIGHTS - 1);
   if (daysBetween(from, to).length > MAX_CONFLICT_NIGHTS)
     throw fieldError('to', SCHEDULE_MESSAGES.rangeTooLong);
-  const where = sql`s.organization_id = ${organizationId} and s.enabled`;
-  const covered = await coveredDevices(db, where);
+  const covered = await coveredDevices(db, where, concerned);
   const byDevice = new Map<number, number[]>();
   for (const c of covered) byDevice.set(c.device_id, [...(byDevice.get(c.device_id) ?? []), c.schedule_id]);
   const shared = [...byDevice].filter(([, ids]) => ids.length >= 2);
@@ -107,6 +113,33 @@ export async function scheduleConflicts(
 }
 
 /**
+ * The schedules and devices a conflicts list weighs, as the delivery engine (plans/replan.ts) weighs
+ * them: a customer's devices with its own schedules and those of a provider whose groups hold them;
+ * the provider's own view, the devices its schedules cover with their owners' schedules too; the
+ * provider's people with no organization named, every organization's.
+ */
+async function conflictScope(
+  db: Db,
+  auth: AuthUser,
+  named: number | undefined,
+): Promise<{ where: SQL; concerned: SQL }> {
+  if (named === undefined && auth.isProvider) return { where: sql`s.enabled`, concerned: sql`true` };
+  const organizationId = await actingOrganization(db, auth, named);
+  // There is one provider (organizations_one_provider): the caller's own organization, if it is.
+  if (auth.isProvider && organizationId === auth.organizationId)
+    return {
+      where: sql`s.enabled`,
+      concerned: sql`(gd.organization_id = ${organizationId} or gd.device_id in (
+        select mine.device_id from gd mine join lighting_schedules own on own.group_id = mine.group_id
+        where own.organization_id = ${organizationId} and own.enabled))`,
+    };
+  return {
+    where: sql`s.enabled and ${weighedFor(organizationId)}`,
+    concerned: sql`gd.organization_id = ${organizationId}`,
+  };
+}
+
+/**
  * A month's nights. For a group: the schedules given to that group. For a device: every schedule of
  * its organization (and the provider's) whose group holds it now, as the delivery engine sees it.
  */
@@ -129,8 +162,7 @@ export async function scheduleCalendar(
       sql`select organization_id from rms_devices where id = ${query.device!} and is_active`,
     );
     if (!device || !canSeeOrganization(auth, device.organization_id)) throw notFound();
-    const where = sql`(s.organization_id = ${device.organization_id}
-      or s.organization_id = (select id from organizations where is_provider limit 1))`;
+    const where = weighedFor(device.organization_id);
     const covering = await coveredDevices(db, where, sql`gd.device_id = ${query.device!}`);
     const ids = covering.map((c) => c.schedule_id);
     rules = ids.length ? await loadRules(db, sql`s.id = any(${sql.param(ids)}::int[])`) : [];

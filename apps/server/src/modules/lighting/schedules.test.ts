@@ -10,6 +10,7 @@ import {
 } from '../../db/schema/lighting';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
 import { makeDevice, makeOrganization } from '../../testing/factories';
+import { providerIdOf } from '../../testing/factories/organizations';
 import { addUser } from '../../testing/users';
 
 // Lighting schedules' API (docs/lighting-schedules.md): read with MANAGE_SCHEDULES or
@@ -422,6 +423,54 @@ describe('calendar and conflicts', () => {
     expect(fieldOf(range.body)).toEqual(['to']);
     await call(plannerA, 'DELETE', `${URL}${wide.id}/`);
     await call(plannerA, 'DELETE', `${URL}${market.id}/`);
+  });
+  it("shows a provider's schedule over a customer's device in both organizations' conflicts", async () => {
+    const db = t.database.db;
+    const provider = await providerIdOf(db);
+    const [wideGroup] = await db
+      .insert(deviceGroups)
+      .values({ organizationId: provider, name: 'Provider corridor', kind: 'static' })
+      .returning();
+    await db.insert(deviceGroupMembers).values({ groupId: wideGroup!.id, deviceId: deviceA1 });
+    const [wideProfile] = await db
+      .insert(dimmingProfiles)
+      .values({
+        organizationId: provider,
+        name: 'Corridor',
+        steps: [{ anchor: 'dusk', offset_min: 0, level: 50 }],
+      })
+      .returning();
+    const corridor = await create(admin, {
+      name: 'Corridor nights',
+      group: wideGroup!.id,
+      profile: wideProfile!.id,
+      weekdays: ALL_WEEK,
+      priority: 3,
+    });
+    const own = await create(plannerA, {
+      name: 'Own nights',
+      group: groupA,
+      profile: evening,
+      weekdays: ALL_WEEK,
+    });
+    const range = '?from=2026-12-04&to=2026-12-05';
+    // The customer sees its device claimed by both, the provider's higher priority winning.
+    const mine = (await call(viewerA, 'GET', `${URL}conflicts/${range}`)).json<ScheduleConflicts>();
+    const a1 = mine.results.find((r) => r.rms_id === 'SCH-A1');
+    expect(a1?.schedules.map((s) => s.id).sort()).toEqual([corridor.id, own.id].sort());
+    expect(a1?.nights.map((n) => n.winner)).toEqual([corridor.id, corridor.id]);
+    // The provider sees the same device among its own conflicts.
+    const theirs = await call(admin, 'GET', `${URL}conflicts/${range}&organization=${provider}`);
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    expect(theirs.json<ScheduleConflicts>().results.map((r) => r.rms_id)).toContain('SCH-A1');
+    // The provider's people with no organization named see every organization's.
+    const every = await call(admin, 'GET', `${URL}conflicts/${range}`);
+    expect(every.json<ScheduleConflicts>().results.map((r) => r.rms_id)).toContain('SCH-A1');
+    // Another customer is told nothing of it.
+    const other = (await call(plannerB, 'GET', `${URL}conflicts/${range}`)).json<ScheduleConflicts>();
+    expect(other.results.map((r) => r.rms_id)).not.toContain('SCH-A1');
+    await call(admin, 'DELETE', `${URL}${corridor.id}/`);
+    await call(plannerA, 'DELETE', `${URL}${own.id}/`);
   });
 });
 

@@ -22,20 +22,18 @@ export async function listCities(db: Db, query: CityQuery) {
     query.id ? eq(cities.id, query.id) : undefined,
     textSearch(query.query, [cities.name, states.name]),
   );
-  const [total] = await db
-    .select({ n: count() })
-    .from(cities)
-    .innerJoin(states, eq(states.id, cities.stateId))
-    .where(where);
   const { limit, offset } = pageWindow(query);
-  const rows = await db
-    .select({ city: cities, stateName: states.name })
-    .from(cities)
-    .innerJoin(states, eq(states.id, cities.stateId))
-    .where(where)
-    .orderBy(asc(states.name), asc(cities.name))
-    .limit(limit)
-    .offset(offset);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ city: cities, stateName: states.name })
+      .from(cities)
+      .innerJoin(states, eq(states.id, cities.stateId))
+      .where(where)
+      .orderBy(asc(states.name), asc(cities.name))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(cities).innerJoin(states, eq(states.id, cities.stateId)).where(where),
+  ]);
   return pageOf(
     query,
     rows.map((r) => toRow(r.city, r.stateName)),

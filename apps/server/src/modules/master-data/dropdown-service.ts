@@ -45,20 +45,22 @@ export async function listDropdownValues(db: Db, query: DropdownValueQuery) {
     query.is_disabled ? eq(dropdownValues.isDisabled, query.is_disabled === 'true') : undefined,
     textSearch(query.query, [dropdownValues.value]),
   );
-  const [total] = await db
-    .select({ n: count() })
-    .from(dropdownValues)
-    .innerJoin(dropdownGroups, eq(dropdownGroups.id, dropdownValues.groupId))
-    .where(where);
   const { limit, offset } = pageWindow(query);
-  const rows = await db
-    .select({ value: dropdownValues, path: dropdownGroups.path })
-    .from(dropdownValues)
-    .innerJoin(dropdownGroups, eq(dropdownGroups.id, dropdownValues.groupId))
-    .where(where)
-    .orderBy(asc(dropdownValues.id))
-    .limit(limit)
-    .offset(offset);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ value: dropdownValues, path: dropdownGroups.path })
+      .from(dropdownValues)
+      .innerJoin(dropdownGroups, eq(dropdownGroups.id, dropdownValues.groupId))
+      .where(where)
+      .orderBy(asc(dropdownValues.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: count() })
+      .from(dropdownValues)
+      .innerJoin(dropdownGroups, eq(dropdownGroups.id, dropdownValues.groupId))
+      .where(where),
+  ]);
   return pageOf(
     query,
     rows.map((r) => toRow(r.value, r.path)),

@@ -9,15 +9,17 @@ import { guardUnique } from '../../db/unique-violation';
 /** Active GST rates, lowest first. */
 export async function listGst(db: Db, query: PageParams) {
   const where = eq(gstSettings.isActive, true);
-  const [total] = await db.select({ n: count() }).from(gstSettings).where(where);
   const { limit, offset } = pageWindow(query);
-  const rows = await db
-    .select()
-    .from(gstSettings)
-    .where(where)
-    .orderBy(asc(gstSettings.value), asc(gstSettings.id))
-    .limit(limit)
-    .offset(offset);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(gstSettings)
+      .where(where)
+      .orderBy(asc(gstSettings.value), asc(gstSettings.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(gstSettings).where(where),
+  ]);
   return pageOf(query, rows.map(toRow), total?.n ?? 0);
 }
 

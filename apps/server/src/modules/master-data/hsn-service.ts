@@ -11,15 +11,11 @@ type GstRef = { id: number; name: string; value: number };
 /** Active HSN codes, newest first, each with the names of its (still active) GST rates. */
 export async function listHsn(db: Db, query: PageParams) {
   const where = eq(hsnSettings.isActive, true);
-  const [total] = await db.select({ n: count() }).from(hsnSettings).where(where);
   const { limit, offset } = pageWindow(query);
-  const rows = await db
-    .select()
-    .from(hsnSettings)
-    .where(where)
-    .orderBy(desc(hsnSettings.id))
-    .limit(limit)
-    .offset(offset);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(hsnSettings).where(where).orderBy(desc(hsnSettings.id)).limit(limit).offset(offset),
+    db.select({ n: count() }).from(hsnSettings).where(where),
+  ]);
   const rates = await activeRates(db, [...new Set(rows.flatMap((r) => [...r.sameState, ...r.otherState]))]);
   return pageOf(
     query,

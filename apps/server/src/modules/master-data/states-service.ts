@@ -23,15 +23,11 @@ export async function listStates(db: Db, query: StateQuery) {
     query.id ? eq(states.id, query.id) : undefined,
     textSearch(query.query, [states.name]),
   );
-  const [total] = await db.select({ n: count() }).from(states).where(where);
   const { limit, offset } = pageWindow(query);
-  const rows = await db
-    .select()
-    .from(states)
-    .where(where)
-    .orderBy(asc(states.name))
-    .limit(limit)
-    .offset(offset);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(states).where(where).orderBy(asc(states.name)).limit(limit).offset(offset),
+    db.select({ n: count() }).from(states).where(where),
+  ]);
   return pageOf(query, rows.map(toRow), total?.n ?? 0);
 }
 

@@ -26,14 +26,20 @@ import { epochMsOf } from '../../db/epoch-ms';
 // never averaged away and the answer has at most `points` rows; otherwise every sample is answered.
 //
 // Where a bucket is shorter than an hour the samples are read (graph-samples.ts). Longer buckets are
-// made of whole local hours, or whole local days when a bucket spans a day or the range starts before
-// the hourly rollups kept, and read from the rollups (graph-summaries.ts): a rollup keeps its hour's or
-// day's lowest and highest sample of each main series, so a bucket made of them picks the very samples
-// the samples themselves would give. A range whose samples are no longer kept is drawn from rollups
-// whatever its length (two points an hour at most).
+// made of whole local hours, or whole local days when a bucket spans 4 hours or more or the range
+// starts before the hourly rollups kept, and read from the rollups (graph-summaries.ts): a rollup
+// keeps its hour's or day's lowest and highest sample of each main series, so a bucket made of them
+// picks the very samples the samples themselves would give. A range whose samples are no longer kept
+// is drawn from rollups whatever its length (two points an hour at most).
 
 const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
+/**
+ * Buckets this long or longer are made of whole days. A day is then six buckets or fewer (six pixels
+ * or fewer on the Graph View, which asks two points a pixel), where its hours would show little more
+ * than its lowest and highest sample do. So a year reads its 365 daily rows, not 8,760 hourly ones,
+ * and no range costs much more than a week of samples (bench/README.md, "A device's graph").
+ */
+const DAY_BUCKET_HOURS = 4;
 
 /** The range asked for, or its default (the last GRAPH_DEFAULT_DAYS days to today, local). */
 function rangeOf(q: GraphQuery, timeZone: string): { start: string; end: string } {
@@ -53,18 +59,19 @@ export async function graphOf(
   kind: GraphKind,
   q: GraphQuery,
 ): Promise<string> {
-  await getInventory(db, auth, 'rms', q.device);
   const { start, end } = rangeOf(q, timeZone);
   const from = dayStart(start, timeZone);
   const to = dayStart(addDays(end, 1), timeZone);
   const buckets = Math.max(1, Math.floor(q.points / 2));
-  const [span] = await rowsOf<{ from: number; to: number }>(
-    db,
-    sql`select ${epochMsOf(from)} as from, ${epochMsOf(to)} as to`,
-  );
+  // Three independent reads at once (a round trip each on PostgreSQL's pool): nothing is answered
+  // unless the caller sees the device, whose check rejects the lot.
+  const [, [span], horizons] = await Promise.all([
+    getInventory(db, auth, 'rms', q.device),
+    rowsOf<{ from: number; to: number }>(db, sql`select ${epochMsOf(from)} as from, ${epochMsOf(to)} as to`),
+    horizonsAt(db, new Date(), storage),
+  ]);
   const fromMs = Number(span!.from);
   const hours = (Number(span!.to) - fromMs) / HOUR_MS;
-  const horizons = await horizonsAt(db, new Date(), storage);
   if (
     samplesFrom(horizons, fromMs) &&
     (hours < buckets || (await countedSamples(db, q.device, start, end)) <= q.points)
@@ -72,7 +79,7 @@ export async function graphOf(
     return samplesGraph(db, auth, kind, q, { from, to, buckets });
   if (narrowed(q) && !(await inFilters(db, auth, q))) return '[]';
   const days = daysBetween(start, end);
-  const byDay = hours / buckets >= DAY_MS / HOUR_MS || !hoursFrom(horizons, fromMs);
+  const byDay = hours / buckets >= DAY_BUCKET_HOURS || !hoursFrom(horizons, fromMs);
   return summaryGraph(db, {
     device: q.device,
     kind,

@@ -38,7 +38,10 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await device.endAsync(true);
+  // Stop answering, then end without force: a forced end fails an acknowledgement still in flight,
+  // whose promise nobody awaits (an unhandled rejection that fails the run).
+  device.removeAllListeners('message');
+  await device.endAsync();
   await t.close();
 });
 

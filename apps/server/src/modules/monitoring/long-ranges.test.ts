@@ -62,7 +62,7 @@ function reference(kind: GraphKind, start: string, end: string, unit: 'hour' | '
   return reducedGraph(inRange, kind, bucketOf);
 }
 
-let before: { week: GraphPoint[]; twoDays: GraphPoint[]; report: unknown };
+let before: { week: GraphPoint[]; weekByDay: GraphPoint[]; twoDays: GraphPoint[]; report: unknown };
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -80,7 +80,8 @@ beforeAll(async () => {
   for (let i = 0; i < samples.length; i += 1000)
     await writeBatch(t.database.db, samples.slice(i, i + 1000), dayOf);
   before = {
-    week: await graph('power', addDays(d0, -6), d0, 20),
+    week: await graph('power', addDays(d0, -6), d0, 100),
+    weekByDay: await graph('power', addDays(d0, -6), d0, 70),
     twoDays: await graph('battery', addDays(d0, -1), d0),
     report: await get(`monitoring/device_report/?created_at__gte=${addDays(d0, -3)}&page_size=50&page=2`),
   };
@@ -114,10 +115,18 @@ describe('graphs over long ranges', () => {
   });
 
   it('draw kept days in whole hours from the rollups and the newest samples, as the samples would', async () => {
-    // 7 days in 10 buckets: 17 hours each; the hours not rolled up yet are summarised from the samples.
-    const week = await graph('power', addDays(d0, -6), d0, 20);
+    // 7 days in 50 buckets: 4 hours each, over 3.36; the hours not rolled up yet are summarised from the samples.
+    const week = await graph('power', addDays(d0, -6), d0, 100);
     expect(week).toEqual(before.week);
-    expect(week.map(asFloat32)).toEqual(reference('power', addDays(d0, -6), d0, 'hour', 17));
+    expect(week.map(asFloat32)).toEqual(reference('power', addDays(d0, -6), d0, 'hour', 4));
+  });
+
+  it('draw buckets of 4 hours or more in whole days, from the daily rollups and the newest hours', async () => {
+    // 7 days in 35 buckets: 4.8 hours each, so one day a bucket (of 7), today from its hours and samples.
+    const week = await graph('power', addDays(d0, -6), d0, 70);
+    expect(week).toEqual(before.weekByDay);
+    expect(week.length).toBeLessThanOrEqual(14);
+    expect(week.map(asFloat32)).toEqual(reference('power', addDays(d0, -6), d0, 'day', 1));
   });
 
   it('draw days whose samples are gone from the hourly rollups, as the samples did', async () => {
@@ -130,10 +139,10 @@ describe('graphs over long ranges', () => {
       sql`select count(*)::int as n from telemetry_samples where ts < ${new Date(midnight(start) + DAY).toISOString()}::timestamptz`,
     );
     expect(gone!.n).toBe(0);
-    const points = await graph('battery', start, end, 100);
-    // 9 days, 50 buckets: 5 hours each.
-    expect(points.length).toBeGreaterThan(50);
-    expect(points.map(asFloat32)).toEqual(reference('battery', start, end, 'hour', 5));
+    const points = await graph('battery', start, end, 200);
+    // 9 days, 100 buckets: 3 hours each (2.16 rounded up).
+    expect(points.length).toBeGreaterThan(100);
+    expect(points.map(asFloat32)).toEqual(reference('battery', start, end, 'hour', 3));
   });
 
   it('draw ranges before the hourly rollups kept from the daily ones, whole days per bucket', async () => {

@@ -34,15 +34,17 @@ export async function listMappings(
     orgScope(msisdnMappings.organizationId, auth),
     textSearch(query.query, [msisdnMappings.simNumber, msisdnMappings.imsi, msisdnMappings.msisdn]),
   );
-  const [total] = await db.select({ n: count() }).from(msisdnMappings).where(where);
   const { limit, offset } = pageWindow(query);
-  const rows = await db
-    .select()
-    .from(msisdnMappings)
-    .where(where)
-    .orderBy(desc(msisdnMappings.id))
-    .limit(limit)
-    .offset(offset);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(msisdnMappings)
+      .where(where)
+      .orderBy(desc(msisdnMappings.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(msisdnMappings).where(where),
+  ]);
   return pageOf(query, rows.map(toRow), total?.n ?? 0);
 }
 

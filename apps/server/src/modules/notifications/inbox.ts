@@ -59,9 +59,11 @@ export async function listNotifications(
   query: PageParams & { unread?: 'true' | 'false' | undefined },
 ) {
   const where = and(mine(auth), query.unread === 'true' ? unread : undefined);
-  const [total] = await db.select({ n: count() }).from(userNotifications).where(where);
   const { limit, offset } = pageWindow(query);
-  const found = await rows(db).where(where).orderBy(desc(userNotifications.id)).limit(limit).offset(offset);
+  const [found, [total]] = await Promise.all([
+    rows(db).where(where).orderBy(desc(userNotifications.id)).limit(limit).offset(offset),
+    db.select({ n: count() }).from(userNotifications).where(where),
+  ]);
   return pageOf(query, found.map(toRow), total?.n ?? 0);
 }
 

@@ -41,9 +41,11 @@ export async function listWebhooks(
   query: PageParams & { query?: string | undefined },
 ) {
   const where = and(orgScope(webhooks.organizationId, auth), textSearch(query.query, [webhooks.url]));
-  const [total] = await ctx.db.select({ n: count() }).from(webhooks).where(where);
   const { limit, offset } = pageWindow(query);
-  const rows = await hookRows(ctx).where(where).orderBy(desc(webhooks.id)).limit(limit).offset(offset);
+  const [rows, [total]] = await Promise.all([
+    hookRows(ctx).where(where).orderBy(desc(webhooks.id)).limit(limit).offset(offset),
+    ctx.db.select({ n: count() }).from(webhooks).where(where),
+  ]);
   return pageOf(query, rows.map(toRow), total?.n ?? 0);
 }
 
@@ -135,15 +137,17 @@ export async function resumeWebhook(ctx: WebhookContext, auth: AuthUser, id: num
 export async function listDeliveries(ctx: WebhookContext, auth: AuthUser, id: number, query: PageParams) {
   await getWebhook(ctx, auth, id);
   const where = eq(webhookDeliveries.webhookId, id);
-  const [total] = await ctx.db.select({ n: count() }).from(webhookDeliveries).where(where);
   const { limit, offset } = pageWindow(query);
-  const rows = await ctx.db
-    .select()
-    .from(webhookDeliveries)
-    .where(where)
-    .orderBy(desc(webhookDeliveries.id))
-    .limit(limit)
-    .offset(offset);
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(webhookDeliveries)
+      .where(where)
+      .orderBy(desc(webhookDeliveries.id))
+      .limit(limit)
+      .offset(offset),
+    ctx.db.select({ n: count() }).from(webhookDeliveries).where(where),
+  ]);
   return pageOf(query, rows.map(toDeliveryRow), total?.n ?? 0);
 }
 

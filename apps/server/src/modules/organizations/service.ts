@@ -86,13 +86,11 @@ export async function listOrganizations(
       sql`${organizations.id}::text`,
     ]),
   );
-  const [total] = await deps.db.select({ n: count() }).from(organizations).where(where);
   const { limit, offset } = pageWindow(query);
-  const rows = await selectRows(deps.db)
-    .where(where)
-    .orderBy(desc(organizations.id))
-    .limit(limit)
-    .offset(offset);
+  const [rows, [total]] = await Promise.all([
+    selectRows(deps.db).where(where).orderBy(desc(organizations.id)).limit(limit).offset(offset),
+    deps.db.select({ n: count() }).from(organizations).where(where),
+  ]);
   const day = today(deps.timeZone);
   const counts = await deviceCounts(
     deps.db,

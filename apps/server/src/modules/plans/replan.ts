@@ -262,7 +262,8 @@ async function queue(db: Db, plans: Plan[], days: string[]): Promise<void> {
     }
   const until = days[days.length - 1]!;
   const partial = plans.filter((p) => p.nights.length < days.length).map((p) => p.deviceId);
-  const list = (text: string, type: string) => sql`${text}::text::${sql.raw(type)}`;
+  // The literal is the parameter's value, of the array type itself (db/sql-arrays.ts).
+  const list = (text: string, type: string) => sql`${text}::${sql.raw(type)}`;
 
   await db.transaction(async (tx) => {
     // A device's unsent plan is its delivery's command (each new plan or retry moves it there).
