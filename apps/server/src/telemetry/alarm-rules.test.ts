@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, today } from '../calendar';
 import { rowsOf } from '../db/rows';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../testing/app';
 import { addDevice, sample, type TestDevice } from '../testing/devices';
@@ -236,6 +237,42 @@ describe('communication lost', () => {
     await t.app.deviceLink.sweep(new Date(Date.now() + 90 * MIN));
     expect(await alarmsOf(lamp, 'communication_lost')).toHaveLength(1);
     await deleteRules();
+  });
+});
+
+describe('no charge', () => {
+  it('raises from 16:00 for a device that reported since the morning without harvest, not one that came online in the afternoon', async () => {
+    // Yesterday in the deployment's zone (India, UTC+05:30), so that every hour below is in the past.
+    const day = addDays(today(t.app.config.timeZone), -1);
+    const at = (hhmm: string) => Date.parse(`${day}T${hhmm}:00+05:30`);
+    const flat = await device('Charge Street');
+    const charged = await device('Charge Street');
+    const late = await device('Charge Street');
+    for (const [d, from, gain] of [
+      [flat, '07:00', 0],
+      [charged, '07:00', 200],
+      [late, '14:00', 0],
+    ] as const) {
+      await ingest(t, d, [sample(at(from), { energy_wh: 1000 })]);
+      // A report just before each sweep keeps the device Online.
+      await ingest(t, d, [sample(at('15:55'), { energy_wh: 1000 + gain, bt_ch_i: 0 })]);
+      await ingest(t, d, [sample(at('16:25'), { energy_wh: 1000 + gain, bt_ch_i: 0 })]);
+    }
+    // Before the rule's hour (16 by default) nothing is judged.
+    await t.app.deviceLink.sweep(new Date(at('15:59')));
+    expect(await alarmsOf(flat, 'no_charge')).toEqual([]);
+    await t.app.deviceLink.sweep(new Date(at('16:30')));
+    expect(await alarmsOf(flat, 'no_charge')).toEqual([expect.objectContaining({ resolved: false })]);
+    expect(await alarmsOf(charged, 'no_charge')).toEqual([]);
+    expect(await alarmsOf(late, 'no_charge')).toEqual([]);
+    const status = await rowsOf<{ device_id: number; status: string }>(
+      t.database.db,
+      sql`select device_id, status from device_live_state where device_id in (${flat.id}, ${late.id})`,
+    );
+    expect(Object.fromEntries(status.map((r) => [r.device_id, r.status]))).toEqual({
+      [flat.id]: 'On Error',
+      [late.id]: 'Online',
+    });
   });
 });
 

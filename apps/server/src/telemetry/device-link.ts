@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { localHour, today } from '../calendar';
 import type { Db } from '../db/client';
 import type { Listener } from '../db/listener';
 import type { JobScheduler, ScheduledJob } from '../jobs/job-runner';
@@ -287,7 +286,7 @@ export class DeviceLink {
       const changed = this.options.changed ?? (() => {});
       const rules = this.options.rules;
       changed(await markOffline(db, now.getTime(), rules));
-      changed(await raiseNoCharge(db, today(timeZone, now), localHour(timeZone, now), now.getTime(), rules));
+      changed(await raiseNoCharge(db, timeZone, now.getTime(), rules));
       changed(await judgePanels(db, rules, now.getTime()));
       await this.dispatcher?.expire(now.getTime());
     });

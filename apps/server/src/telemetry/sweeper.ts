@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { localHour, today } from '../calendar';
 import { rowsOf } from '../db/rows';
 import { publishTelemetryEvents } from '../modules/notifications';
 import type { AlarmKind } from '@rms/contracts/telemetry';
@@ -93,19 +94,24 @@ function ruleOfRow(
   return rules.ruleFor(scope, kind);
 }
 
-/** `today` and `hour` are the deployment's local date and hour. */
+/**
+ * Days without charge, judged at `now` in the deployment's time zone. Only devices that have reported
+ * since before local noon are judged: one that came online in the afternoon (newly installed, or back
+ * from a long silence) has not had the day's sun to charge from, so it is judged from the next day.
+ */
 export async function raiseNoCharge(
   db: Db,
-  today: string,
-  hour: number,
+  timeZone: string,
   now = Date.now(),
   rules?: AlarmRuleBook,
 ): Promise<SweepChanges> {
+  const hour = localHour(timeZone, new Date(now));
   const saved = rules?.saved('no_charge') ?? [];
   const earliest = Math.min(LIVENESS.noChargeFromHour, ...saved.map((r) => r.params.from_hour ?? 16));
   if (hour < earliest) return { devices: [], alarms: [] };
+  const day = today(timeZone, new Date(now));
   return db.transaction(async (tx) => {
-    const changes = await raiseNoChargeIn(tx, today, hour, now, rules);
+    const changes = await raiseNoChargeIn(tx, { day, timeZone }, hour, now, rules);
     await publishTelemetryEvents(tx, { alarms: changes.alarms });
     return changes;
   });
@@ -113,7 +119,7 @@ export async function raiseNoCharge(
 
 async function raiseNoChargeIn(
   db: Db,
-  today: string,
+  local: { day: string; timeZone: string },
   hour: number,
   now: number,
   rules?: AlarmRuleBook,
@@ -130,10 +136,10 @@ async function raiseNoChargeIn(
     sql`
     select s.device_id, coalesce(h.harvest_wh, 0)::float8 as harvest_wh, a.organization_id, a.name
     from device_live_state s
-    left join daily_harvest h on h.device_id = s.device_id and h.day = ${today}::date
+    join daily_harvest h on h.device_id = s.device_id and h.day = ${local.day}::date
     left join activations a on a.device_id = s.device_id and a.is_active
-    where s.status <> 'Offline' and coalesce(h.harvest_wh, 0) < ${highest}
-      and h.first_ts is not null`,
+    where s.status <> 'Offline' and h.harvest_wh < ${highest}
+      and h.first_ts < (${local.day}::date + time '12:00') at time zone ${local.timeZone}`,
   );
   const raise: AlarmChange[] = [];
   for (const r of result) {
