@@ -39,6 +39,10 @@ export const browserUse = {
   // The browser's zone is half a day away from the server's TIME_ZONE, so a screen that counts days or
   // shows times by the browser's clock instead of the deployment's fails at any hour, not only near midnight.
   timezoneId: 'America/Los_Angeles',
+  // The browser asks for reduced motion, so the console runs without antd's animations: a click aimed
+  // at a menu entry while its sub-menu is still sliding open would land on the entry sliding past
+  // below (the Settings title instead of Webhooks). The console honours the setting for its users too.
+  contextOptions: { reducedMotion: 'reduce' },
   launchOptions: {
     executablePath: chromiumPath(),
     args: CHROMIUM_ARGS,

@@ -4,7 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import { SessionSync } from './auth/session-sync';
 import { takeFlash } from './lib/flash-message';
 import { bindNotifier } from './lib/notify';
-import { THEME } from './lib/theme';
+import { useTheme } from './lib/theme';
 
 /** Hands antd's context-aware message API to code outside React, and shows a message kept across a reload. */
 function MessageBridge() {
@@ -19,8 +19,9 @@ function MessageBridge() {
 }
 
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  const theme = useTheme();
   return (
-    <ConfigProvider theme={THEME}>
+    <ConfigProvider theme={theme}>
       <AntdApp>
         <QueryClientProvider client={queryClient}>
           <MessageBridge />
