@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { activate, adminToken, createReportingDevice, sampleAt, sendTelemetry } from './device-fixtures';
+import { SERVER_TIME_ZONE } from '../playwright.shared';
 import { E2E_ADMIN, signInThroughForm, shootAtWidths } from './fixtures';
 
 // The energy report walk (docs/energy-reports.md "Screen"): the admin opens a month with no readings,
@@ -16,17 +17,24 @@ const RECIPIENT = `works-${stamp.toLowerCase()}@city.example`;
 const shoot = (page: Page, name: string) =>
   shootAtWidths(page, process.env.SCREENSHOT_DIR && `${process.env.SCREENSHOT_DIR}/${name}`);
 
-/** YYYY-MM of a date, in the runner's calendar (the samples' hours are the runner's too). */
-const monthOf = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
+/** This month in the deployment's calendar (its TIME_ZONE), YYYY-MM: the report's months are its months. */
+const thisMonth = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: SERVER_TIME_ZONE, year: 'numeric', month: '2-digit' }).format(
+    new Date(),
+  );
 
-/** Hourly samples of the last three days of last month: lit at night, charging by day. */
+/**
+ * Hourly samples of the last three days of last month in the deployment's calendar (Asia/Kolkata,
+ * UTC+05:30 all year): lit at night, charging by day. The runner's own calendar (UTC) would name the
+ * wrong month from 18:30 UTC on a month's last day, when India is already in the next one.
+ */
 function lastMonthSamples(): { month: string; samples: Record<string, unknown>[] } {
-  const now = new Date();
-  const firstOfMonth = new Date(now.getFullYear(), now.getMonth(), 1);
+  const firstOfMonth = Date.parse(`${thisMonth()}-01T00:00:00+05:30`);
   const samples: Record<string, unknown>[] = [];
   for (let hour = 3 * 24; hour >= 1; hour--)
-    samples.push(sampleAt(new Date(firstOfMonth.getTime() - hour * 3_600_000 + 5 * 60_000)));
-  return { month: monthOf(new Date(firstOfMonth.getTime() - 86_400_000)), samples };
+    samples.push(sampleAt(new Date(firstOfMonth - hour * 3_600_000 + 5 * 60_000)));
+  const month = new Date(firstOfMonth - 86_400_000 + 5.5 * 3_600_000).toISOString().slice(0, 7);
+  return { month, samples };
 }
 
 /** Waits for the project's month to be rolled up: the report counts the device. */
