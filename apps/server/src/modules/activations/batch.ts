@@ -102,22 +102,20 @@ export function validateActivations<T extends ActivationRefs>(
   const { exceptId, notOwned = M.notOwned } = options;
   return async ({ db, auth }, rows) => {
     if (!rows.length) return { rows: [], problems: [] };
-    const [places, found] = await Promise.all([
-      db
-        .select({ id: cities.id, stateId: cities.stateId })
-        .from(cities)
-        .innerJoin(states, eq(states.id, cities.stateId))
-        .where(and(sql`${cities.id} = any(${anyId(rows.map((r) => r.data.city))}::integer[])`, liveCity)),
-      Promise.all(
-        ITEMS.map(async (item) => {
-          const ids = rows.map((r) => r.data[item.field]).filter((id): id is number => id != null);
-          if (!ids.length) return new Map<number, { taken: boolean }>();
-          const match = sql`${item.table.id} = any(${anyId(ids)}::integer[])`;
-          const owned = await ownedItems(db, auth.organizationId, item, match, exceptId);
-          return new Map(owned.map((o) => [o.id, o]));
-        }),
-      ),
-    ]);
+    // One statement after another: the rules run inside the save's transaction, on one connection,
+    // which runs one statement at a time anyway (node-postgres would queue the rest; pg 9 will not).
+    const places = await db
+      .select({ id: cities.id, stateId: cities.stateId })
+      .from(cities)
+      .innerJoin(states, eq(states.id, cities.stateId))
+      .where(and(sql`${cities.id} = any(${anyId(rows.map((r) => r.data.city))}::integer[])`, liveCity));
+    const found: Map<number, { taken: boolean }>[] = [];
+    for (const item of ITEMS) {
+      const ids = rows.map((r) => r.data[item.field]).filter((id): id is number => id != null);
+      const match = sql`${item.table.id} = any(${anyId(ids)}::integer[])`;
+      const owned = ids.length ? await ownedItems(db, auth.organizationId, item, match, exceptId) : [];
+      found.push(new Map(owned.map((o) => [o.id, o])));
+    }
     const stateOf = new Map(places.map((c) => [c.id, c.stateId]));
     const problems: RowProblem[] = [];
     for (const { row, data } of rows) {

@@ -15,24 +15,24 @@ const lower = (values: string[]) => [...new Set(values.map((v) => v.toLowerCase(
 
 /** The organization's active items named in the rows, by field and lower-cased code: their ids. */
 async function itemIds({ db, auth }: BatchContext, rows: BatchRow<ActivationRowInput>[]) {
-  const found = await Promise.all(
-    ITEMS.map(async ({ field, table }) => {
-      const codes = lower(rows.map((r) => r.data[field]).filter((v): v is string => v !== undefined));
-      const items = codes.length
-        ? await db
-            .select({ id: table.id, code: sql<string>`lower(${table.code})` })
-            .from(table)
-            .where(
-              and(
-                eq(table.isActive, true),
-                eq(table.organizationId, auth.organizationId),
-                sql`lower(${table.code}) = any(${new Param(codes)}::text[])`,
-              ),
-            )
-        : [];
-      return new Map(items.map((item) => [item.code, item.id]));
-    }),
-  );
+  // One statement after another: a sheet is read inside its save's transaction, on one connection.
+  const found: Map<string, number>[] = [];
+  for (const { field, table } of ITEMS) {
+    const codes = lower(rows.map((r) => r.data[field]).filter((v): v is string => v !== undefined));
+    const items = codes.length
+      ? await db
+          .select({ id: table.id, code: sql<string>`lower(${table.code})` })
+          .from(table)
+          .where(
+            and(
+              eq(table.isActive, true),
+              eq(table.organizationId, auth.organizationId),
+              sql`lower(${table.code}) = any(${new Param(codes)}::text[])`,
+            ),
+          )
+      : [];
+    found.push(new Map(items.map((item) => [item.code, item.id])));
+  }
   return { device: found[0]!, stlt: found[1]!, pole: found[2]! };
 }
 
@@ -72,7 +72,8 @@ async function placeIds({ db }: BatchContext, rows: BatchRow<ActivationRowInput>
  */
 async function resolveNames(context: BatchContext, rows: BatchRow<ActivationRowInput>[]) {
   if (!rows.length) return { rows: [], problems: [] };
-  const [items, places] = await Promise.all([itemIds(context, rows), placeIds(context, rows)]);
+  const items = await itemIds(context, rows);
+  const places = await placeIds(context, rows);
   const problems: RowProblem[] = [];
   const resolved: BatchRow<ActivationFields>[] = [];
   for (const { row, data } of rows) {

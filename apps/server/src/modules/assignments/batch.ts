@@ -37,33 +37,33 @@ export function validateAssignments(kind: AssignmentKind): ValidateMany<Assignme
   return async ({ db, auth, today }, rows) => {
     if (!rows.length) return { rows: [], problems: [] };
     const ids = (values: number[]) => new Param([...new Set(values)]);
-    const [items, buyers, deviceTypes] = await Promise.all([
-      db
-        .select({ id: t.id, organizationId: t.organizationId, activated: inActivation(db, kind) })
-        .from(t)
-        .where(
-          and(
-            sql`${t.id} = any(${ids(rows.map((r) => r.data.item))}::integer[])`,
-            eq(t.isActive, true),
-            auth.isProvider ? undefined : eq(t.organizationId, auth.organizationId),
-          ),
+    // One statement after another: the rules run inside the save's transaction, on one connection.
+    const items = await db
+      .select({ id: t.id, organizationId: t.organizationId, activated: inActivation(db, kind) })
+      .from(t)
+      .where(
+        and(
+          sql`${t.id} = any(${ids(rows.map((r) => r.data.item))}::integer[])`,
+          eq(t.isActive, true),
+          auth.isProvider ? undefined : eq(t.organizationId, auth.organizationId),
         ),
-      db
-        .select({ id: organizations.id })
-        .from(organizations)
-        .where(
-          and(
-            sql`${organizations.id} = any(${ids(rows.map((r) => r.data.buyer))}::integer[])`,
-            buyerCandidates(auth),
-          ),
+      );
+    const buyers = await db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(
+        and(
+          sql`${organizations.id} = any(${ids(rows.map((r) => r.data.buyer))}::integer[])`,
+          buyerCandidates(auth),
         ),
+      );
+    const deviceTypes =
       kind === 'rms'
-        ? deviceTypeValues(
+        ? await deviceTypeValues(
             db,
             rows.map((r) => r.data.device_type ?? ''),
           )
-        : undefined,
-    ]);
+        : undefined;
     const itemById = new Map(items.map((i) => [i.id, i]));
     const buyerIds = new Set(buyers.map((b) => b.id));
     const deviceType = (text: string | undefined) => deviceTypes?.get((text ?? '').toLowerCase());

@@ -64,19 +64,18 @@ function resolveNames<Row extends AssignSheetRow>(kind: AssignmentKind): Validat
   const { itemField } = ASSIGNMENT[kind];
   return async ({ db, auth }, rows) => {
     if (!rows.length) return { rows: [], problems: [] };
-    const [buyers, items] = await Promise.all([
-      buyersByEmail(
-        db,
-        auth,
-        rows.map((r) => r.data.buyer_email),
-      ),
-      heldItemsByCode(
-        db,
-        auth,
-        kind,
-        rows.map((r) => r.data.item),
-      ),
-    ]);
+    // One after the other: a sheet is read inside its save's transaction, on one connection.
+    const buyers = await buyersByEmail(
+      db,
+      auth,
+      rows.map((r) => r.data.buyer_email),
+    );
+    const items = await heldItemsByCode(
+      db,
+      auth,
+      kind,
+      rows.map((r) => r.data.item),
+    );
     const problems: RowProblem[] = [];
     for (const { row, data } of rows) {
       const missing = (field: string) =>
