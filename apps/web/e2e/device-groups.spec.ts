@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { activate, adminToken, createRmsId } from './device-fixtures';
-import { E2E_ADMIN, signInThroughForm, shootAtWidths } from './fixtures';
+import { E2E_ADMIN, pickByTitle, signInThroughForm, shootAtWidths } from './fixtures';
 
 // The device groups walk (docs/device-groups.md): the admin makes a dynamic group of one project and
 // sees what it selects as the criteria are typed, then a static group of a chosen device, adds a second
@@ -47,16 +47,14 @@ test('make a dynamic and a static group, change its devices, delete it', async (
   await page.getByRole('button', { name: 'Add Group' }).click();
   await drawer.getByLabel('Name').fill(`Chosen ${stamp}`);
   await drawer.getByText('Static: devices I choose').click();
-  await drawer.getByRole('combobox', { name: 'Devices' }).fill(ONE!);
-  await page.getByTitle(new RegExp(ONE!)).click();
+  await pickByTitle(page, drawer.getByRole('combobox', { name: 'Devices' }), ONE!, new RegExp(ONE!));
   await page.keyboard.press('Escape');
   await drawer.getByRole('button', { name: 'Save' }).click();
   await page.getByRole('button', { name: `Chosen ${stamp}`, exact: true }).click();
   const edit = page.getByRole('dialog', { name: `Edit Chosen ${stamp}` });
   const members = edit.getByRole('region', { name: 'Group devices' });
   await expect(members.getByRole('cell', { name: ONE, exact: true })).toBeVisible();
-  await members.getByRole('combobox', { name: 'Devices' }).fill(OTHER!);
-  await page.getByTitle(new RegExp(OTHER!)).click();
+  await pickByTitle(page, members.getByRole('combobox', { name: 'Devices' }), OTHER!, new RegExp(OTHER!));
   await page.keyboard.press('Escape');
   await members.getByRole('button', { name: 'Add' }).click();
   await expect(members.getByRole('cell', { name: OTHER, exact: true })).toBeVisible();

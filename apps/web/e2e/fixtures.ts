@@ -90,12 +90,26 @@ export async function shootAtWidths(page: Page, prefix: string | undefined): Pro
  * field is looked up `within` a part of the page (a drawer) when given; the dropdown is the page's.
  */
 export async function pick(page: Page, label: string, option: string, within: Page | Locator = page) {
-  const input = within.getByLabel(label, { exact: true });
-  await input.fill(option);
-  await expect(
-    page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option-active')
-      .getByText(option, { exact: true }),
-  ).toBeVisible();
+  const wanted = options(page).filter({ has: page.getByText(option, { exact: true }) });
+  await pickTyping(page, within.getByLabel(label, { exact: true }), option, wanted);
+}
+
+/**
+ * The same for an option shown with more than what is typed (a device's code with its project): types
+ * `typed` into `input` and takes the option whose title matches `title`.
+ */
+export async function pickByTitle(page: Page, input: Locator, typed: string, title: string | RegExp) {
+  await pickTyping(page, input, typed, options(page).and(page.getByTitle(title, { exact: true })));
+}
+
+const options = (page: Page) => page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+
+async function pickTyping(page: Page, input: Locator, typed: string, wanted: Locator) {
+  await input.fill(typed);
+  await expect(wanted).toBeVisible();
+  // The search's first match is the active one; a wanted option further down is reached with the arrows.
+  const active = wanted.and(page.locator('.ant-select-item-option-active'));
+  for (let i = 0; i < 20 && !(await active.isVisible()); i++) await input.press('ArrowDown');
+  await expect(active).toBeVisible();
   await input.press('Enter');
 }

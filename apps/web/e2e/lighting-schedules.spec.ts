@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { SERVER_TIME_ZONE } from '../playwright.shared';
 import { activate, adminToken, createReportingDevice } from './device-fixtures';
-import { E2E_ADMIN, signInThroughForm, shootAtWidths } from './fixtures';
+import { E2E_ADMIN, pickByTitle, signInThroughForm, shootAtWidths } from './fixtures';
 
 // The lighting schedules walk (docs/lighting-schedules.md): with a group of one lit device, two
 // profiles and a "market" schedule of higher priority on Friday and Saturday nights made through the
@@ -153,8 +153,7 @@ test('add a schedule and an exception, see its calendar, conflicts and delivery,
 
   // One device's month, picked by a piece of its RMS ID: both schedules cover it, each night's winner.
   const picker = calendar.getByRole('combobox', { name: 'Device' });
-  await picker.fill(stamp);
-  await page.getByTitle(CODE, { exact: true }).click();
+  await pickByTitle(page, picker, stamp, CODE);
   await expect(dropdowns(page)).toHaveCount(0);
   await expect(calendar.getByText('for the device')).toContainText(CODE);
   await expect(festivalNight).toContainText(FULL);
@@ -169,8 +168,7 @@ test('add a schedule and an exception, see its calendar, conflicts and delivery,
 
   // A device no schedule covers says so.
   await picker.click();
-  await picker.fill('LONE');
-  await page.getByTitle(LONE, { exact: true }).click();
+  await pickByTitle(page, picker, 'LONE', LONE);
   await expect(dropdowns(page)).toHaveCount(0);
   await expect(calendar.getByText(`No schedule covers ${LONE}`)).toBeVisible();
   await shoot(page, 'lighting-schedule-calendar-uncovered');

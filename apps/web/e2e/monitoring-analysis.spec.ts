@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { HARVEST_MESSAGES } from '@rms/contracts/monitoring';
 import { activate, adminToken } from './device-fixtures';
-import { createEmployee, E2E_ADMIN, signInThroughForm, shootAtWidths } from './fixtures';
+import { createEmployee, E2E_ADMIN, pickByTitle, signInThroughForm, shootAtWidths } from './fixtures';
 
 // Monitoring walk on one activated device whose telemetry arrives through HTTP ingest: the dashboard's
 // panels, the header's device search into /analysis (status, cards, load switch), and /alarms-view.
@@ -232,9 +232,7 @@ test('dashboard, header search into /analysis, load switch and /alarms-view foll
   // Alarm Status: by device, then by status.
   await page.goto('/alarms-view');
   const table = page.locator('.ant-table');
-  await page.getByLabel('Device', { exact: true }).click();
-  await page.getByLabel('Device', { exact: true }).fill(CODE);
-  await page.getByTitle(CODE, { exact: true }).click();
+  await pickByTitle(page, page.getByLabel('Device', { exact: true }), CODE, CODE);
   await expect(table.getByText('Device fault (E7)')).toBeVisible();
   await expect(table.getByText('Device fault (E12)')).toBeVisible();
   await page.getByLabel('Status', { exact: true }).click();
