@@ -25,23 +25,16 @@ afterEach(() => {
 });
 
 describe('motion', () => {
-  it('animates by default', () => {
-    preferReducedMotion(false);
+  it.each([
+    [false, 'animates by default', 'motion true'],
+    [true, 'turns animations off when the system asks for reduced motion', 'motion false'],
+  ])('reduced motion %s: %s', (reduce, _what, shown) => {
+    preferReducedMotion(reduce);
     render(
       <AppProviders queryClient={createQueryClient()}>
         <Motion />
       </AppProviders>,
     );
-    expect(screen.getByText('motion true')).toBeInTheDocument();
-  });
-
-  it('turns animations off when the system asks for reduced motion', () => {
-    preferReducedMotion(true);
-    render(
-      <AppProviders queryClient={createQueryClient()}>
-        <Motion />
-      </AppProviders>,
-    );
-    expect(screen.getByText('motion false')).toBeInTheDocument();
+    expect(screen.getByText(shown)).toBeInTheDocument();
   });
 });
