@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { pickByText } from '../e2e/fixtures';
 import { apiGet, DEMO_CODE, DEMO_DEVICES, pick, pixelsOf, reading, shoot, signIn } from './demo-walk';
 
 // The dashboard, the header search into /analysis, and /alarms-view over the demo fleet's history and
@@ -90,9 +91,7 @@ test('dashboard: the fleet’s harvest bars, its 200 devices, inventory and alar
 test('header search finds a demo device and /analysis shows its live readings', async ({ page }) => {
   await signIn(page);
   const search = page.getByLabel('Find RMS ID or model');
-  await search.click();
-  await search.fill('DEMO0001');
-  await page.locator('.ant-select-item-option', { hasText: /^DEMO0001 — / }).click();
+  await pickByText(page, search, 'DEMO0001', /^DEMO0001 — /);
   await expect(page).toHaveURL(/\/analysis$/);
 
   await expect(page.getByTestId('card-rms_id')).toContainText('DEMO0001');

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { adminToken } from '../e2e/device-fixtures';
-import { E2E_ADMIN, signInThroughForm } from '../e2e/fixtures';
+import { E2E_ADMIN, pickByText, signInThroughForm } from '../e2e/fixtures';
 
 // Helpers of the demo-fleet walks: the demo's fixed shape (its device count and code prefix, from
 // apps/server/src/demo/demo-fleet.ts), signing in as the super-user, the API as that user, screenshots.
@@ -40,9 +40,7 @@ export async function shoot(page: Page, name: string): Promise<void> {
 
 /** Chooses an option of a searchable select by typing part of it. */
 export async function pick(page: Page, label: string, text: string, option: string | RegExp = text) {
-  await page.getByLabel(label, { exact: true }).click();
-  await page.getByLabel(label, { exact: true }).fill(text);
-  await page.locator('.ant-select-item-option', { hasText: option }).first().click();
+  await pickByText(page, page.getByLabel(label, { exact: true }), text, option);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { activate, adminToken, createReportingDevice } from './device-fixtures';
-import { E2E_ADMIN, signInThroughForm, shootAtWidths } from './fixtures';
+import { E2E_ADMIN, pickByTitle, signInThroughForm, shootAtWidths } from './fixtures';
 
 // The dimming profiles walk (docs/dimming-profiles.md): the admin adds a profile from the common plan,
 // is refused a fourth lit step, previews the night at the map's default place and then at a device's
@@ -66,8 +66,7 @@ test('add a dimming profile, preview its night at a place and a device, duplicat
 
   // At the device: its activation's place (Mumbai).
   await drawer.getByText('Device', { exact: true }).click();
-  await drawer.getByRole('combobox', { name: 'Device' }).fill(CODE);
-  await page.getByTitle(new RegExp(CODE)).click();
+  await pickByTitle(page, drawer.getByRole('combobox', { name: 'Device' }), CODE, new RegExp(CODE));
   await expect(drawer.getByText(/at 19\.0760, 72\.8777 \(the device's location\)/)).toBeVisible();
   await shoot(page, 'dimming-profile-form');
   if (process.env.SCREENSHOT_DIR) {

@@ -102,6 +102,11 @@ export async function pickByTitle(page: Page, input: Locator, typed: string, tit
   await pickTyping(page, input, typed, options(page).and(page.getByTitle(title, { exact: true })));
 }
 
+/** The same for an option that contains `text` (a device's code with its model, a project's name). */
+export async function pickByText(page: Page, input: Locator, typed: string, text: string | RegExp) {
+  await pickTyping(page, input, typed, options(page).filter({ hasText: text }).first());
+}
+
 const options = (page: Page) => page.locator('.ant-select-dropdown:visible .ant-select-item-option');
 
 async function pickTyping(page: Page, input: Locator, typed: string, wanted: Locator) {

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { activate, adminToken, createReportingDevice, sampleAt, sendTelemetry } from './device-fixtures';
-import { E2E_ADMIN, pick, signInThroughForm } from './fixtures';
+import { E2E_ADMIN, pick, pickByText, signInThroughForm } from './fixtures';
 
 // The live channel from the built console in a real browser: the signed-in shell opens it through the
 // real server (bearer header, streaming response) and says so in the header, at desktop and narrow widths;
@@ -92,8 +92,7 @@ test('an open /analysis shows a new sample’s readings without a reload', async
   await sendTelemetry(request, device, healthyPair(Date.now() - MINUTE, 1010));
 
   await signIn(page);
-  await page.getByLabel('Find RMS ID or model').fill(device.code);
-  await page.locator('.ant-select-item-option', { hasText: `${device.code} — SP-12` }).click();
+  await pickByText(page, page.getByLabel('Find RMS ID or model'), device.code, `${device.code} — SP-12`);
   await expect(page).toHaveURL(/\/analysis$/);
   await expect(page.getByTestId('card-rms_id')).toContainText(device.code);
   await expect(page.getByTestId('device-status')).toHaveText('Online');
@@ -154,8 +153,7 @@ test('the open dashboard’s device summary counts a device as Online after its 
   // Narrowed to this device's project, the summary counts it and nothing else.
   await page.getByRole('button', { name: 'Filters' }).click();
   // Typed: other walks' projects fill the list (it shows a few at a time).
-  await page.getByLabel('Project').fill(device.project);
-  await page.locator('.ant-select-item-option', { hasText: device.project }).click();
+  await pickByText(page, page.getByLabel('Project'), device.project, device.project);
   const count = (key: string) => page.getByTestId(`summary-${key}`).locator('.ant-statistic-content-value');
   await expect(count('total')).toHaveText('1');
   await expect(count('never_reported')).toHaveText('1');

@@ -1,7 +1,14 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { HARVEST_MESSAGES } from '@rms/contracts/monitoring';
 import { activate, adminToken } from './device-fixtures';
-import { createEmployee, E2E_ADMIN, pickByTitle, signInThroughForm, shootAtWidths } from './fixtures';
+import {
+  createEmployee,
+  E2E_ADMIN,
+  pickByText,
+  pickByTitle,
+  signInThroughForm,
+  shootAtWidths,
+} from './fixtures';
 
 // Monitoring walk on one activated device whose telemetry arrives through HTTP ingest: the dashboard's
 // panels, the header's device search into /analysis (status, cards, load switch), and /alarms-view.
@@ -131,8 +138,7 @@ test('dashboard, header search into /analysis, load switch and /alarms-view foll
   // The device summary's filters load when opened; a project filter narrows the count to this one.
   await page.getByRole('button', { name: 'Filters' }).click();
   // Typed: other walks' projects fill the list (it shows a few at a time).
-  await page.getByLabel('Project').fill(`Monitoring ${stamp}`);
-  await page.locator('.ant-select-item-option', { hasText: `Monitoring ${stamp}` }).click();
+  await pickByText(page, page.getByLabel('Project'), `Monitoring ${stamp}`, `Monitoring ${stamp}`);
   await expect(page.getByTestId('summary-total')).toContainText('1');
   await expect(page.getByTestId('summary-on_error')).toContainText('1');
   await shoot(page, 'dashboard-filters');
@@ -175,8 +181,7 @@ test('dashboard, header search into /analysis, load switch and /alarms-view foll
 
   // Header search: "device ID — model", opens /analysis for it.
   await page.getByLabel('Find RMS ID or model').click();
-  await page.getByLabel('Find RMS ID or model').fill(MODEL);
-  await page.locator('.ant-select-item-option', { hasText: `${CODE} — ${MODEL}` }).click();
+  await pickByText(page, page.getByLabel('Find RMS ID or model'), MODEL, `${CODE} — ${MODEL}`);
   await expect(page).toHaveURL(/\/analysis$/);
   await expect(page.getByTestId('device-status')).toHaveText('On Error');
   await expect(page.getByTestId('card-rms_id')).toContainText(CODE);
@@ -222,8 +227,7 @@ test('dashboard, header search into /analysis, load switch and /alarms-view foll
   expect(created.status()).toBe(201);
   await activate(request, token, ((await created.json()) as { id: number }).id, `Monitoring ${stamp} B`);
   await page.getByLabel('Find RMS ID or model').click();
-  await page.getByLabel('Find RMS ID or model').fill(other);
-  await page.locator('.ant-select-item-option', { hasText: `${other} — ${MODEL}` }).click();
+  await pickByText(page, page.getByLabel('Find RMS ID or model'), other, `${other} — ${MODEL}`);
   await expect(page.getByTestId('card-rms_id')).toContainText(other);
   await expect(page.getByTestId('device-status')).toHaveText('--');
   await expect(page.getByTestId('card-voltage')).toContainText('--');

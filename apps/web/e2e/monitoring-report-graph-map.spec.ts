@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { activate, adminToken, createReportingDevice, sampleAt, sendTelemetry } from './device-fixtures';
-import { E2E_ADMIN, signInThroughForm, shootAtWidths } from './fixtures';
+import { E2E_ADMIN, pickByText, signInThroughForm, shootAtWidths } from './fixtures';
 import { SERVER_TIME_ZONE } from '../playwright.shared';
 
 // Device Report, Graph View and Map View over three activated devices of one project, a few km apart
@@ -71,11 +71,9 @@ async function signIn(page: Page) {
   await expect(page.getByText(/Welcome/)).toBeVisible();
 }
 
-async function pick(page: Page, label: string, option: string) {
-  await page.getByLabel(label, { exact: true }).click();
-  await page.getByLabel(label, { exact: true }).fill(option);
-  await page.locator('.ant-select-item-option', { hasText: option }).first().click();
-}
+/** A filter's option, by typing it (its option may say more than what is typed). */
+const pick = (page: Page, label: string, option: string) =>
+  pickByText(page, page.getByLabel(label, { exact: true }), option, option);
 
 const shoot = (page: Page, name: string) => shootAtWidths(page, `${SHOTS}/${name}`);
 

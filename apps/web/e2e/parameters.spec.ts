@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { activate, adminToken, createRmsId } from './device-fixtures';
-import { E2E_ADMIN, signInThroughForm } from './fixtures';
+import { E2E_ADMIN, pickByText, signInThroughForm } from './fixtures';
 
 // Parameter setting for one device (a range message, then a valid save that records version 1), and a
 // bulk parameter on two selected activated devices.
@@ -21,8 +21,7 @@ test('parameter setting: out-of-range value refused, valid save stored as a new 
   await page.goto('/parameter-setting');
   await expect(page.getByText('Select a device to see and set its parameters.')).toBeVisible();
   await page.getByLabel('Device').click();
-  await page.getByLabel('Device').fill(code);
-  await page.locator('.ant-select-item-option', { hasText: code }).click();
+  await pickByText(page, page.getByLabel('Device'), code, code);
   await expect(page.getByText('Defaults — never set')).toBeVisible();
   for (const group of ['Battery', 'Solar', 'Load', 'Timers', 'Features', 'Calibration'])
     await expect(page.locator('.ant-card-head-title', { hasText: new RegExp(`^${group}$`) })).toBeVisible();
@@ -49,8 +48,7 @@ test('parameter setting: out-of-range value refused, valid save stored as a new 
   // Back on the screen with the device: version 1, its command pending, the saved value shown.
   await page.goto('/parameter-setting');
   await page.getByLabel('Device').click();
-  await page.getByLabel('Device').fill(code);
-  await page.locator('.ant-select-item-option', { hasText: code }).click();
+  await pickByText(page, page.getByLabel('Device'), code, code);
   await expect(page.getByText('Version 1 · Pending')).toBeVisible();
   await expect(page.getByLabel('Load Watt', { exact: true })).toHaveValue('45');
 });
