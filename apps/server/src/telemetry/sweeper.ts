@@ -111,7 +111,7 @@ export async function raiseNoCharge(
   if (hour < earliest) return { devices: [], alarms: [] };
   const day = today(timeZone, new Date(now));
   return db.transaction(async (tx) => {
-    const changes = await raiseNoChargeIn(tx, { day, timeZone }, hour, now, rules);
+    const changes = await raiseNoChargeIn(tx, { day, hour, timeZone }, now, rules);
     await publishTelemetryEvents(tx, { alarms: changes.alarms });
     return changes;
   });
@@ -119,8 +119,7 @@ export async function raiseNoCharge(
 
 async function raiseNoChargeIn(
   db: Db,
-  local: { day: string; timeZone: string },
-  hour: number,
+  local: { day: string; hour: number; timeZone: string },
   now: number,
   rules?: AlarmRuleBook,
 ): Promise<SweepChanges> {
@@ -134,7 +133,7 @@ async function raiseNoChargeIn(
   }>(
     db,
     sql`
-    select s.device_id, coalesce(h.harvest_wh, 0)::float8 as harvest_wh, a.organization_id, a.name
+    select s.device_id, h.harvest_wh, a.organization_id, a.name
     from device_live_state s
     join daily_harvest h on h.device_id = s.device_id and h.day = ${local.day}::date
     left join activations a on a.device_id = s.device_id and a.is_active
@@ -144,7 +143,7 @@ async function raiseNoChargeIn(
   const raise: AlarmChange[] = [];
   for (const r of result) {
     const rule = ruleOfRow(rules, r, 'no_charge');
-    if (!rule.enabled || hour < (rule.params.from_hour ?? 16)) continue;
+    if (!rule.enabled || local.hour < (rule.params.from_hour ?? 16)) continue;
     if (Number(r.harvest_wh) < (rule.params.harvest_below_wh ?? 1))
       raise.push({ deviceId: r.device_id, kind: 'no_charge', code: '', at: now, rule });
   }
