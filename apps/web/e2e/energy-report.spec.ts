@@ -17,10 +17,10 @@ const RECIPIENT = `works-${stamp.toLowerCase()}@city.example`;
 const shoot = (page: Page, name: string) =>
   shootAtWidths(page, process.env.SCREENSHOT_DIR && `${process.env.SCREENSHOT_DIR}/${name}`);
 
-/** This month in the deployment's calendar (its TIME_ZONE), YYYY-MM: the report's months are its months. */
-const thisMonth = () =>
+/** The month of an instant in the deployment's calendar (its TIME_ZONE), YYYY-MM: the report's months. */
+const monthAt = (at: Date) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: SERVER_TIME_ZONE, year: 'numeric', month: '2-digit' }).format(
-    new Date(),
+    at,
   );
 
 /**
@@ -29,12 +29,11 @@ const thisMonth = () =>
  * wrong month from 18:30 UTC on a month's last day, when India is already in the next one.
  */
 function lastMonthSamples(): { month: string; samples: Record<string, unknown>[] } {
-  const firstOfMonth = Date.parse(`${thisMonth()}-01T00:00:00+05:30`);
+  const firstOfMonth = Date.parse(`${monthAt(new Date())}-01T00:00:00+05:30`);
   const samples: Record<string, unknown>[] = [];
   for (let hour = 3 * 24; hour >= 1; hour--)
     samples.push(sampleAt(new Date(firstOfMonth - hour * 3_600_000 + 5 * 60_000)));
-  const month = new Date(firstOfMonth - 86_400_000 + 5.5 * 3_600_000).toISOString().slice(0, 7);
-  return { month, samples };
+  return { month: monthAt(new Date(firstOfMonth - 1)), samples };
 }
 
 /** Waits for the project's month to be rolled up: the report counts the device. */
