@@ -8,10 +8,10 @@ export const THEME: ThemeConfig = { token: { colorPrimary: '#1677ff', borderRadi
 /** The theme without antd's animations (menus sliding open, dialogs zooming): for reduced motion. */
 const STILL_THEME: ThemeConfig = { token: { ...THEME.token, motion: false } };
 
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)');
 
 function subscribe(onChange: () => void): () => void {
-  const query = window.matchMedia(REDUCED_MOTION);
+  const query = reducedMotion();
   query.addEventListener('change', onChange);
   return () => query.removeEventListener('change', onChange);
 }
@@ -21,6 +21,6 @@ function subscribe(onChange: () => void): () => void {
  * disorders, or a slow machine) gets no animations; the setting is followed live.
  */
 export function useTheme(): ThemeConfig {
-  const reduced = useSyncExternalStore(subscribe, () => window.matchMedia(REDUCED_MOTION).matches);
+  const reduced = useSyncExternalStore(subscribe, () => reducedMotion().matches);
   return reduced ? STILL_THEME : THEME;
 }
