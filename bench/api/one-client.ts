@@ -10,6 +10,8 @@ export interface OneClientFigures {
   requests: number;
   /** Answers 503 (the server still shedding after a run at many clients): waited out, not timed. */
   shed: number;
+  /** Every answer's time, ascending: runs taken in turns are pooled from these (run.ts). */
+  latencies: number[];
 }
 
 export async function oneClient(
@@ -40,5 +42,11 @@ export async function oneClient(
     if (await ask()) latencies.push(performance.now() - started);
   }
   latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), requests: latencies.length, shed };
+  return {
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    requests: latencies.length,
+    shed,
+    latencies,
+  };
 }

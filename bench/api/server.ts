@@ -8,6 +8,7 @@ import { openDatabase } from '../../apps/server/src/db/client';
 import { ensureFirstUser } from '../../apps/server/src/first-start';
 import { seedMasterData } from '../../apps/server/src/modules/master-data/seed/seed-master-data';
 import { CASES, type BenchContext } from './cases';
+import type { Statement } from './sql-alone';
 
 // The server side of bench/api, in its own process so the load generator does not share its event
 // loop: the production app (buildApp, as main.ts runs it) and, on a second port, the bare twins of the
@@ -26,13 +27,30 @@ type Context = Omit<BenchContext, 'db' | 'auth'> & { organizationId: number; use
 
 /**
  * Each case's statements as its service function sends them (sql-alone.ts runs them again on their
- * own): one run per case on a handle whose logger records them.
+ * own): one run per case on a pool that records every statement, and which statements were sent while
+ * another was still running (a list's page and count go at once), so that the yardstick sends those at
+ * once too.
  */
 async function recordStatements(context: BenchContext) {
-  const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 1 });
-  let current: { text: string; values: unknown[] }[] = [];
-  const recording = drizzle(pool, { logger: { logQuery: (text, values) => current.push({ text, values }) } });
-  const all: { text: string; values: unknown[] }[][] = [];
+  let current: Statement[] = [];
+  let inFlight = 0;
+  let group = 0;
+  class RecordingPool extends pg.Pool {
+    // drizzle's node-postgres driver sends every statement as pool.query(config, values).
+    override query(config: unknown, values?: unknown): never {
+      if (inFlight === 0) group++;
+      inFlight++;
+      const { text } = config as { text: string };
+      current.push({ text, values: (values ?? []) as unknown[], group });
+      const done = () => void inFlight--;
+      return (super.query as (c: unknown, v: unknown) => Promise<unknown>)(config, values).finally(
+        done,
+      ) as never;
+    }
+  }
+  const pool = new RecordingPool({ connectionString: config.databaseUrl, max: 4 });
+  const recording = drizzle(pool);
+  const all: Statement[][] = [];
   for (const bc of CASES) {
     current = [];
     await bc.bare({ ...context, db: recording as unknown as BenchContext['db'] })();

@@ -351,6 +351,15 @@ describe('GET devices/activation/', () => {
     expect(await only(`&query=STLT-${ids.serial}`)).toEqual([row.id]);
     expect(await only(`&query=RMS-${ids.serial}`)).toEqual([row.id]);
     expect(await only('&query=filter%20park')).toEqual([row.id]);
+    // A page's count under a code search counts the codes too (the count joins them only then).
+    for (const query of [`RMS-${ids.serial}`, `POLE-${ids.serial}`, 'filter%20park'])
+      expect((await get(customerB, `${URL}?page=1&page_size=1&query=${query}`)).json()).toMatchObject({
+        count: 1,
+        results: [{ id: row.id }],
+      });
+    expect((await get(customerB, `${URL}?page=1&page_size=1`)).json()).toMatchObject({
+      count: (await list(customerB)).length,
+    });
     // No device reports yet (the device link adds live state): every device is offline.
     expect(await only('&online=true')).toEqual([]);
     expect(await only('&online=false')).toEqual(expect.arrayContaining([row.id, other.id]));

@@ -37,7 +37,7 @@ export async function listActivations(db: Db, auth: AuthUser, query: ActivationL
       .orderBy(desc(activations.id))
       .limit(limit)
       .offset(offset),
-    countActivations(db, where),
+    countActivations(db, where, { searched: Boolean(query.query) }),
   ]);
   return pageOf(query, rows.map(toRow), total);
 }
