@@ -434,6 +434,16 @@ describe('lookups', () => {
     // The header's device search matches the model too.
     const byModel = (await get(customerA, `${url}?pagination=false&query=m1`)).json() as { id: number }[];
     expect(byModel.map((d) => d.id)).toContain(row.id);
+    // A page's count under a search counts the device's code and model too.
+    for (const [query, n] of [
+      [row.device_data.device_id, 1],
+      ['m1', byModel.length],
+    ] as const)
+      expect((await get(customerA, `${url}?page=1&page_size=1&query=${query}`)).json()).toMatchObject({
+        count: n,
+      });
+    const all = (await get(customerA, `${url}?pagination=false`)).json() as unknown[];
+    expect((await get(customerA, `${url}?page=1&page_size=1`)).json()).toMatchObject({ count: all.length });
     expect((await get(customerA, `${url}?pagination=false&query=no-such-model`)).json()).toEqual([]);
   });
 

@@ -18,12 +18,11 @@ import type { Db } from '../../db/client';
 import { pageOf, pageWindow, type PageParams } from '../../db/paging';
 import { activations } from '../../db/schema/activations';
 import { poles, rmsDevices, stlts } from '../../db/schema/inventory';
-import { cities, states } from '../../db/schema/master-data';
-import { organizations } from '../../db/schema/organizations';
 import { textSearch } from '../../db/search';
 import { notFound } from '../../errors';
 import { ACTIVATION_MESSAGES as M } from '@rms/contracts/activations';
 import { visibleActivations } from './filters';
+import { cityName, companyName, stateName } from './select';
 
 // Lookups around activations: the activated devices for device pickers (spec 02 §3 "Device list item"),
 // the project names for the list filter, and the form's choices of RMS devices, STLTs and poles.
@@ -38,30 +37,26 @@ export async function listActivatedDevices(db: Db, auth: AuthUser, params: ListP
     textSearch(params.query, [rmsDevices.code, rmsDevices.model, activations.name]),
   );
   const { limit, offset } = pageWindow(params);
+  const all = db.select({ n: count() }).from(activations).$dynamic();
+  // The device is joined to the count only for a text search (its code and model): see countActivations.
+  const counted = params.query ? all.innerJoin(rmsDevices, eq(rmsDevices.id, activations.deviceId)) : all;
   const [rows, [total]] = await Promise.all([
     db
       .select({
         a: activations,
         deviceCode: rmsDevices.code,
         deviceModel: rmsDevices.model,
-        companyName: organizations.companyName,
-        stateName: states.name,
-        cityName: cities.name,
+        companyName,
+        stateName,
+        cityName,
       })
       .from(activations)
       .innerJoin(rmsDevices, eq(rmsDevices.id, activations.deviceId))
-      .innerJoin(organizations, eq(organizations.id, activations.organizationId))
-      .innerJoin(states, eq(states.id, activations.stateId))
-      .innerJoin(cities, eq(cities.id, activations.cityId))
       .where(where)
       .orderBy(desc(activations.id))
       .limit(limit)
       .offset(offset),
-    db
-      .select({ n: count() })
-      .from(activations)
-      .innerJoin(rmsDevices, eq(rmsDevices.id, activations.deviceId))
-      .where(where),
+    counted.where(where),
   ]);
   const items = rows.map((r): DeviceListItem => ({
     id: r.a.id,
