@@ -1,11 +1,13 @@
 import { and, eq, Param, sql } from 'drizzle-orm';
 import { ACTIVATION_MESSAGES as M, type ActivationFields } from '@rms/contracts/activations';
 import { BULK_AREAS, type ActivationRowInput } from '@rms/contracts/bulk-upload';
+import type { InventoryKind } from '@rms/contracts/inventory';
 import { MESSAGES } from '@rms/contracts/messages';
 import { type BatchContext, type BatchRow, type RowProblem } from '../../batch/batch';
 import { bulkSaver } from '../../batch/bulk-saver';
 import { cities, states } from '../../db/schema/master-data';
-import { ITEMS, liveCity, saveActivations, validateActivations } from './batch';
+import { heldItemsByCode } from '../inventory';
+import { liveCity, saveActivations, validateActivations } from './batch';
 
 // Device activations from a sheet: the RMS, STLT and pole named by their ID texts, the state and city by
 // their names, looked up in a few queries for all rows (only the organization's active items are
@@ -16,24 +18,18 @@ const lower = (values: string[]) => [...new Set(values.map((v) => v.toLowerCase(
 /** The organization's active items named in the rows, by field and lower-cased code: their ids. */
 async function itemIds({ db, auth }: BatchContext, rows: BatchRow<ActivationRowInput>[]) {
   // One statement after another: a sheet is read inside its save's transaction, on one connection.
-  const found: Map<string, number>[] = [];
-  for (const { field, table } of ITEMS) {
-    const codes = lower(rows.map((r) => r.data[field]).filter((v): v is string => v !== undefined));
-    const items = codes.length
-      ? await db
-          .select({ id: table.id, code: sql<string>`lower(${table.code})` })
-          .from(table)
-          .where(
-            and(
-              eq(table.isActive, true),
-              eq(table.organizationId, auth.organizationId),
-              sql`lower(${table.code}) = any(${new Param(codes)}::text[])`,
-            ),
-          )
-      : [];
-    found.push(new Map(items.map((item) => [item.code, item.id])));
-  }
-  return { device: found[0]!, stlt: found[1]!, pole: found[2]! };
+  const held = (field: 'device' | 'stlt' | 'pole', kind: InventoryKind) =>
+    heldItemsByCode(
+      db,
+      auth.organizationId,
+      kind,
+      rows.map((r) => r.data[field]).filter((v): v is string => v !== undefined),
+    );
+  return {
+    device: await held('device', 'rms'),
+    stlt: await held('stlt', 'stlt'),
+    pole: await held('pole', 'pole'),
+  };
 }
 
 /** Active states by lower-cased name, and their active cities by `stateId|lower-cased name`. */

@@ -7,7 +7,7 @@ import { rmsDevices } from '../../db/schema/inventory';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { makeDevices, makeOrganization } from '../../testing/factories';
 import { assignMany } from './batch';
-import { heldItemsByCode } from './bulk';
+import { heldItemsByCode } from '../inventory';
 
 // The save step re-states the assign rules: an item that changed hands between the sheet's check and
 // its save undoes the whole batch, so no row of it is applied.
@@ -54,7 +54,7 @@ describe('assigning a batch', () => {
       permissions: [],
       apiKey: null,
     };
-    const held = await heldItemsByCode(t.database.db, auth, 'rms', ['RACE-1', 'RACE-2']);
+    const held = await heldItemsByCode(t.database.db, auth.organizationId, 'rms', ['RACE-1', 'RACE-2']);
     expect(held.size).toBe(2);
     await t.database.db
       .update(rmsDevices)
@@ -62,7 +62,7 @@ describe('assigning a batch', () => {
       .where(eq(rmsDevices.code, 'RACE-2'));
     const inputs = [...held.values()].map((item) => ({
       buyer: buyerId,
-      item: item.id,
+      item,
       expiry_date: dayFrom(9),
     }));
 

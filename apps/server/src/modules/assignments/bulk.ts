@@ -1,4 +1,4 @@
-import { and, eq, Param, sql } from 'drizzle-orm';
+import { and, Param, sql } from 'drizzle-orm';
 import { ASSIGNMENT, type AssignmentInput, type AssignmentKind } from '@rms/contracts/assignments';
 import { BULK_AREAS, type BulkArea } from '@rms/contracts/bulk-upload';
 import { MESSAGES } from '@rms/contracts/messages';
@@ -7,7 +7,8 @@ import { splitRows, type RowProblem, type ValidateMany } from '../../batch/batch
 import { bulkSaver, type BulkSaver } from '../../batch/bulk-saver';
 import type { Db } from '../../db/client';
 import { organizations } from '../../db/schema/organizations';
-import { buyerCandidates, TABLES } from './assignable';
+import { heldItemsByCode } from '../inventory';
+import { buyerCandidates } from './assignable';
 import { assignMany, validateAssignments } from './batch';
 
 // RMS, STLT and pole assignments from a sheet: the buyer named by its e-mail and the item by its ID
@@ -23,32 +24,6 @@ export async function buyersByEmail(db: Db, auth: AuthUser, emails: string[]): P
       and(buyerCandidates(auth), sql`lower(${organizations.email}) = any(${new Param(lowered)}::text[])`),
     );
   return new Map(rows.map((r) => [r.email, r.id]));
-}
-
-/**
- * Active items of the caller's organization with these ID texts: their ids by lower-cased code. Items of
- * other organizations are not listed: for the caller's sheet they do not exist. Whether an item may be
- * assigned is the rules' question (batch.ts).
- */
-export async function heldItemsByCode(
-  db: Db,
-  auth: AuthUser,
-  kind: AssignmentKind,
-  codes: string[],
-): Promise<Map<string, { id: number }>> {
-  const t = TABLES[kind];
-  const lowered = [...new Set(codes.map((c) => c.toLowerCase()))];
-  const rows = await db
-    .select({ id: t.id, code: sql<string>`lower(${t.code})` })
-    .from(t)
-    .where(
-      and(
-        eq(t.isActive, true),
-        eq(t.organizationId, auth.organizationId),
-        sql`lower(${t.code}) = any(${new Param(lowered)}::text[])`,
-      ),
-    );
-  return new Map(rows.map((r) => [r.code, { id: r.id }]));
 }
 
 /** What every kind's sheet row holds (an RMS row adds the device type). */
@@ -72,7 +47,7 @@ function resolveNames<Row extends AssignSheetRow>(kind: AssignmentKind): Validat
     );
     const items = await heldItemsByCode(
       db,
-      auth,
+      auth.organizationId,
       kind,
       rows.map((r) => r.data.item),
     );
@@ -85,7 +60,7 @@ function resolveNames<Row extends AssignSheetRow>(kind: AssignmentKind): Validat
     }
     return splitRows(rows, problems, ({ data }) => ({
       buyer: buyers.get(data.buyer_email.toLowerCase())!,
-      item: items.get(data.item.toLowerCase())!.id,
+      item: items.get(data.item.toLowerCase())!,
       expiry_date: data.expiry_date,
       device_type: data.device_type,
     }));
