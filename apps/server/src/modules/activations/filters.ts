@@ -27,6 +27,12 @@ export function visibleActivations(auth: AuthUser): SQL | undefined {
 }
 
 /**
+ * Whether the filters name the device, STLT and pole codes, which only a text search does (textSearch
+ * ignores a blank one): a count without it can leave those three tables out (countActivations).
+ */
+export const searchesItemCodes = (f: ActivationFilters): boolean => Boolean(f.query?.trim());
+
+/**
  * The caller's active activations matching the filters (over activations ⟕ rms_devices, stlts, poles);
  * the activation list passes `is_active=false` for the deleted ones.
  */

@@ -18,7 +18,7 @@ import { orgScope } from '../../auth/tenant';
 import { notFound } from '../../errors';
 import { recordCommands } from '../../telemetry/commands';
 import { ITEMS, saveActivations, validateActivations } from './batch';
-import { activationWhere, visibleActivations } from './filters';
+import { activationWhere, searchesItemCodes, visibleActivations } from './filters';
 import { countActivations, findActivation, selectActivations, toRow } from './select';
 
 // Device activations (spec 02 §2, §4, §5): an organization's RMS device activated as a project, with
@@ -37,7 +37,7 @@ export async function listActivations(db: Db, auth: AuthUser, query: ActivationL
       .orderBy(desc(activations.id))
       .limit(limit)
       .offset(offset),
-    countActivations(db, where, { searched: Boolean(query.query) }),
+    countActivations(db, where, { searched: searchesItemCodes(query) }),
   ]);
   return pageOf(query, rows.map(toRow), total);
 }
