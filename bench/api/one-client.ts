@@ -30,7 +30,8 @@ export async function oneClient(
       await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after') ?? 1) * 1000));
       return false;
     }
-    if (!res.ok) throw new Error(`${url}: ${res.status}`);
+    // 304: the answer to If-None-Match (the compact map's, in run.ts's floor).
+    if (!res.ok && res.status !== 304) throw new Error(`${url}: ${res.status}`);
     return true;
   };
   // The connection opened, the plan cached, the server calm again (a minute at most).

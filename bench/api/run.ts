@@ -133,14 +133,15 @@ async function load(target: string, headers: Record<string, string>): Promise<Fi
   const result = await autocannon({ url: target, connections: clients, duration: seconds, headers });
   // Answers served (2xx) only: a request shed with 503 costs almost nothing and answers nothing, so
   // counting it would flatter the rate and the CPU per request of a saturated server.
-  const served = result['2xx'];
+  // A 304 is an answer too: only the floor's If-None-Match line is sent any.
+  const served = result['2xx'] + result['3xx'];
   const cpuMs = ((serverCpuSeconds() - cpuBefore) * 1000) / Math.max(1, served);
   const shed = (result.statusCodeStats as Record<string, { count: number }> | undefined)?.['503']?.count ?? 0;
   return {
     rps: served / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.non2xx - shed + result.errors + result.timeouts,
+    errors: result.non2xx - result['3xx'] - shed + result.errors + result.timeouts,
     shed,
     cpuMs,
   };
@@ -246,6 +247,16 @@ if (!args.only || 'floor'.includes(args.only)) {
     ["health/ (the app's hooks, a select 1, no token)", `${api}health/`, {}],
     ['notifications/unread/ (token, session, one count)', `${api}notifications/unread/`, signedIn],
     ['users/me/ (token, session, the caller and 90 codes)', `${api}users/me/`, signedIn],
+    [
+      'map/compact/ answered 304 (token, session, version)',
+      `${api}monitoring/map/compact/`,
+      {
+        ...signedIn,
+        'if-none-match': (await fetch(`${api}monitoring/map/compact/`, { headers: signedIn })).headers.get(
+          'etag',
+        )!,
+      },
+    ],
   ];
   log(`\nthe floor of a request:`);
   log(`${'request'.padEnd(52)} | p50@1 ms | rps@${clients} | p99@${clients} ms`);

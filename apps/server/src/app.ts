@@ -1,4 +1,3 @@
-import { constants } from 'node:zlib';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from 'helmet';
@@ -10,6 +9,7 @@ import type { Database } from './db/client';
 import { registerAccessGuard } from './auth/access';
 import { registerRequestLimits } from './auth/request-limits';
 import type { ThrottleLimits } from './auth/attempt-throttle';
+import { compressOptions } from './compression';
 import { registerErrorHandler } from './errors';
 import { registerInputGuard } from './input-guard';
 import { registerLoadShedding } from './load-shedding';
@@ -127,23 +127,8 @@ export async function buildApp({
     securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
   );
 
-  // Answers of 1 KB and more are compressed when the client accepts it, at each method's fastest
-  // level: compressing is per request, and a console runs short of the server's cores, not of network.
-  // Brotli when offered (Chromium offers it), gzip otherwise (Node's fetch): at quality 1 brotli took
-  // half gzip's time at level 1 for fewer bytes (a week's graph, 299 KB of JSON: 0.18 ms and 10 KB
-  // against 0.50 ms and 22 KB); at its default quality, four times as long.
-  // Up to 512 KB (a list's page, a year's harvest, a graph) in one synchronous call, a millisecond or
-  // two at most: through a zlib stream (the plugin's default above 8 KB on two cores) a week's graph
-  // took 3 ms longer, in round trips to the thread pool. Larger answers (the map, exports) still
-  // stream, so that the event loop is never held long.
-  await app.register(compress, {
-    global: true,
-    threshold: 1024,
-    syncThreshold: 512 * 1024,
-    encodings: ['br', 'gzip', 'deflate'],
-    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } },
-    zlibOptions: { level: constants.Z_BEST_SPEED },
-  });
+  // Answers of 1 KB and more, as the client accepts (compression.ts says why these settings).
+  await app.register(compress, compressOptions);
 
   registerAccessGuard(app, services.tokens);
   // Before the routes: it hooks every write as it is registered.

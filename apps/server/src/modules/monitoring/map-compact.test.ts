@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAP_STATUSES, type CompactMap, type MapMarker, type MapResponse } from '@rms/contracts/monitoring';
@@ -16,6 +17,8 @@ let t: TestApp;
 let f: Fleet;
 let viewerA: Session;
 let viewerB: Session;
+/** A second viewer in viewerA's organization. */
+let viewerA2: Session;
 
 const get = (session: Session | null, url: string, headers: Record<string, string> = {}) =>
   t.app.inject({
@@ -35,6 +38,7 @@ beforeAll(async () => {
       .where(eq(organizations.id, org));
   viewerA = await addUser(t, f.lampA.organizationId, 'map@customer-a.example', ['MAP_VIEW']);
   viewerB = await addUser(t, f.lampB.organizationId, 'map@customer-b.example', ['MAP_VIEW']);
+  viewerA2 = await addUser(t, f.lampA.organizationId, 'wall@customer-a.example', ['MAP_VIEW']);
   const spot = [
     [f.lampA, 28.5, 77.1],
     [f.quietA, 28.7, 77.3],
@@ -100,6 +104,46 @@ describe('compact map', () => {
     const moved = await get(viewerA, 'monitoring/map/compact/', { 'if-none-match': etag2 });
     expect(moved.statusCode).toBe(200);
     expect(moved.json<CompactMap>().lat[map.device.indexOf(f.quietA.id)]).toBe(28.9);
+  });
+
+  it('sends another viewer of the same fleet the body kept under its ETag, in the encoding each accepts', async () => {
+    const first = await get(viewerA, 'monitoring/map/compact/', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers.vary).toMatch(/accept-encoding/i);
+    const map = JSON.parse(brotliDecompressSync(first.rawPayload).toString()) as CompactMap;
+    const at = map.device.indexOf(f.lampA.id);
+
+    // A change written straight into the table, past the version the ETag is made of: the other
+    // viewer is sent the body built for the first (the map is not built again), until the version moves.
+    await t.database.db
+      .update(activations)
+      .set({ latitude: 28.55 })
+      .where(eq(activations.deviceId, f.lampA.id));
+    const second = await get(viewerA2, 'monitoring/map/compact/', { 'accept-encoding': 'gzip, deflate' });
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(second.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(second.rawPayload).toString())).toEqual(map);
+    const plain = await get(viewerA2, 'monitoring/map/compact/', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json<CompactMap>()).toEqual(map);
+    expect(plain.json<CompactMap>().lat[at]).toBe(28.5);
+    // Viewers asking at once all get it.
+    const together = await Promise.all(
+      [viewerA, viewerA2, viewerA].map((v) => get(v, 'monitoring/map/compact/')),
+    );
+    for (const res of together) expect(res.json<CompactMap>()).toEqual(map);
+    // Another organization's viewer never gets it: their ETag and body are their own.
+    const other = await get(viewerB, 'monitoring/map/compact/');
+    expect(other.headers.etag).not.toBe(first.headers.etag);
+    expect(other.json<CompactMap>().device).toEqual([f.lampB.id]);
+
+    await t.database.db
+      .update(activations)
+      .set({ updatedAt: new Date() })
+      .where(eq(activations.deviceId, f.lampA.id));
+    const moved = await get(viewerA2, 'monitoring/map/compact/');
+    expect(moved.headers.etag).not.toBe(first.headers.etag);
+    expect(moved.json<CompactMap>().lat[at]).toBe(28.55);
   });
 
   it('gives one marker’s details to whoever sees it on the map, 404 to others', async () => {

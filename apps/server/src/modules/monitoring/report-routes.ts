@@ -12,6 +12,7 @@ import { databaseJson, routeEndpoint as route } from '../../endpoint-route';
 import { graphOf } from './graph-service';
 import { createHash } from 'node:crypto';
 import { notFound } from '../../errors';
+import { KeptMapBodies } from './map-bodies';
 import { compactMapJson, mapJson, mapMarkerJson, mapVersion } from './map-service';
 import { reportPage } from './report-service';
 
@@ -23,6 +24,7 @@ import { reportPage } from './report-service';
 
 export const reportRoutes: FastifyPluginAsync = async (app) => {
   const { timeZone, mapTileUrl, mapTileAttribution, telemetry } = app.config;
+  const keptMaps = new KeptMapBodies();
 
   for (const kind of GRAPH_KINDS) {
     route(app, GRAPH_API[kind], async (request, reply) => {
@@ -54,8 +56,9 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
 
   // The console's map. Its ETag is the fleet's map version with who asks and what (map-service.ts):
   // a viewer reloading an unchanged fleet (the live channel's throttled refresh, a second tab) gets a
-  // 304 after a few aggregates, without the map being built or sent. `private, no-cache`: the browser
-  // keeps the body and asks again each time with If-None-Match.
+  // 304 after a few aggregates, without the map being built or sent, and another viewer the body kept
+  // under the same ETag (map-bodies.ts). `private, no-cache`: the browser keeps the body and asks again
+  // each time with If-None-Match.
   route(app, M.compactMap, async (request, reply) => {
     const auth = caller(request);
     const version = await mapVersion(app.db);
@@ -66,8 +69,9 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
     reply.header('etag', tag).header('cache-control', 'private, no-cache');
     if (request.headers['if-none-match'] === tag) return reply.code(304).send();
     const tiles = { url: mapTileUrl, attribution: mapTileAttribution };
-    const body = await compactMapJson(app.db, auth, request.query, tiles);
-    return databaseJson<CompactMap>(reply, body);
+    return keptMaps.send<CompactMap>(request, reply, tag, () =>
+      compactMapJson(app.db, auth, request.query, tiles),
+    );
   });
 
   route(app, M.mapMarker, async (request, reply) => {
