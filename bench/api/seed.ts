@@ -154,7 +154,7 @@ export async function seedFleet(client: pg.Client, organizationId: number, size:
               'temp', s.temp),
             'Airtel'
      from telemetry_samples s
-     where s.ts = date_trunc('hour', now())
+     where s.ts = (select max(ts) from telemetry_samples)
        and s.device_id in (select id from rms_devices where organization_id = $1)`,
     [organizationId],
   );
