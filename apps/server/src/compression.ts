@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
@@ -32,11 +33,13 @@ export const compressOptions: FastifyCompressOptions = {
 export type KeptEncoding = 'br' | 'gzip';
 
 /**
- * The encoding of a kept answer for this Accept-Encoding, as the plugin negotiates it (`*` and x-gzip
- * read as gzip); null when the client takes deflate or nothing, and the plugin deals with the text.
+ * The encoding of a kept answer for this request's Accept-Encoding, as the plugin negotiates it (`*`
+ * and x-gzip read as gzip); null when the client takes deflate or nothing or says x-no-compression,
+ * and the plugin deals with the text.
  */
-export function keptEncodingFor(acceptEncoding: string | undefined): KeptEncoding | null {
-  if (!acceptEncoding) return null;
+export function keptEncodingFor(headers: IncomingHttpHeaders): KeptEncoding | null {
+  const acceptEncoding = headers['accept-encoding'];
+  if (!acceptEncoding || headers['x-no-compression'] !== undefined) return null;
   const chosen = negotiate(acceptEncoding.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'), [...ENCODINGS]);
   return chosen === 'br' || chosen === 'gzip' ? chosen : null;
 }

@@ -10,9 +10,8 @@ import {
 import { caller } from '../../auth/access';
 import { databaseJson, routeEndpoint as route } from '../../endpoint-route';
 import { graphOf } from './graph-service';
-import { createHash } from 'node:crypto';
 import { notFound } from '../../errors';
-import { KeptMapBodies } from './map-bodies';
+import { KeptMapBodies, mapTag } from './map-bodies';
 import { compactMapJson, mapJson, mapMarkerJson, mapVersion } from './map-service';
 import { reportPage } from './report-service';
 
@@ -61,16 +60,21 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
   // each time with If-None-Match.
   route(app, M.compactMap, async (request, reply) => {
     const auth = caller(request);
-    const version = await mapVersion(app.db);
-    const scope = auth.isProvider ? 'provider' : `org ${auth.organizationId}`;
-    const tag = `W/"${createHash('sha1')
-      .update(`${version}|${scope}|${request.url.split('?')[1] ?? ''}|${mapTileUrl}`)
-      .digest('base64url')}"`;
-    reply.header('etag', tag).header('cache-control', 'private, no-cache');
+    const tagOf = (version: string) => mapTag(version, auth, request.query, mapTileUrl);
+    const tag = tagOf(await mapVersion(app.db));
+    reply.header('etag', tag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
     if (request.headers['if-none-match'] === tag) return reply.code(304).send();
     const tiles = { url: mapTileUrl, attribution: mapTileAttribution };
+    // The version read again with the body, in one snapshot, so that a body is kept under the ETag of
+    // the fleet it shows: read apart, a change between the two would be kept under the older ETag.
     return keptMaps.send<CompactMap>(request, reply, tag, () =>
-      compactMapJson(app.db, auth, request.query, tiles),
+      app.db.transaction(
+        async (tx) => ({
+          tag: tagOf(await mapVersion(tx)),
+          json: await compactMapJson(tx, auth, request.query, tiles),
+        }),
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      ),
     );
   });
 
