@@ -127,6 +127,12 @@ describe('compact map', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.json<CompactMap>()).toEqual(map);
     expect(plain.json<CompactMap>().lat[at]).toBe(28.5);
+    const unasked = await get(viewerA2, 'monitoring/map/compact/', {
+      'accept-encoding': 'br',
+      'x-no-compression': '1',
+    });
+    expect(unasked.headers['content-encoding']).toBeUndefined();
+    expect(unasked.json<CompactMap>()).toEqual(map);
     // Viewers asking at once all get it.
     const together = await Promise.all(
       [viewerA, viewerA2, viewerA].map((v) => get(v, 'monitoring/map/compact/')),
