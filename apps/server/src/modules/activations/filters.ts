@@ -6,7 +6,7 @@ import { orgScope } from '../../auth/tenant';
 import type { Db } from '../../db/client';
 import { activations } from '../../db/schema/activations';
 import { poles, rmsDevices, stlts } from '../../db/schema/inventory';
-import { containsPattern, textSearch } from '../../db/search';
+import { containsPattern, searches, textSearch } from '../../db/search';
 import { listedRows } from '../../db/soft-delete';
 import { deviceLiveState as live } from '../../db/schema/telemetry';
 
@@ -30,7 +30,7 @@ export function visibleActivations(auth: AuthUser): SQL | undefined {
  * Whether the filters name the device, STLT and pole codes, which only a text search does (textSearch
  * ignores a blank one): a count without it can leave those three tables out (countActivations).
  */
-export const searchesItemCodes = (f: ActivationFilters): boolean => Boolean(f.query?.trim());
+export const searchesItemCodes = (f: ActivationFilters): boolean => searches(f.query);
 
 /**
  * The caller's active activations matching the filters (over activations ⟕ rms_devices, stlts, poles);

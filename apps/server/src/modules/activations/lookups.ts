@@ -18,7 +18,7 @@ import type { Db } from '../../db/client';
 import { pageOf, pageWindow, type PageParams } from '../../db/paging';
 import { activations } from '../../db/schema/activations';
 import { poles, rmsDevices, stlts } from '../../db/schema/inventory';
-import { textSearch } from '../../db/search';
+import { searches, textSearch } from '../../db/search';
 import { notFound } from '../../errors';
 import { ACTIVATION_MESSAGES as M } from '@rms/contracts/activations';
 import { visibleActivations } from './filters';
@@ -39,7 +39,9 @@ export async function listActivatedDevices(db: Db, auth: AuthUser, params: ListP
   const { limit, offset } = pageWindow(params);
   const all = db.select({ n: count() }).from(activations).$dynamic();
   // The device is joined to the count only for a text search (its code and model): see countActivations.
-  const counted = params.query ? all.innerJoin(rmsDevices, eq(rmsDevices.id, activations.deviceId)) : all;
+  const counted = searches(params.query)
+    ? all.innerJoin(rmsDevices, eq(rmsDevices.id, activations.deviceId))
+    : all;
   const [rows, [total]] = await Promise.all([
     db
       .select({
