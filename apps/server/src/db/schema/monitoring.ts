@@ -59,3 +59,13 @@ export const reportExports = pgTable(
   },
   (t) => [index('report_exports_user').on(t.userId, t.createdAt)],
 );
+
+/**
+ * The compact map's version (map-service.ts mapVersion), kept by triggers (migration 0036): every
+ * committed change of what the map shows adds one to a shard's count, and the version is their sum.
+ * Sixteen shards, picked by transaction id, so concurrent writers (ingest workers) seldom wait on one row.
+ */
+export const mapVersionShards = pgTable('map_version', {
+  shard: smallint('shard').primaryKey(),
+  changes: bigint('changes', { mode: 'number' }).notNull().default(0),
+});

@@ -8,8 +8,8 @@ import { databaseJson } from '../../endpoint-route';
 // The console's map answers, kept by their ETag (report-routes.ts). The ETag is the fleet's map version
 // with who asks and what, so an equal ETag means an equal body: a second viewer of an unchanged fleet
 // (another operator, a wall screen, every console after a status change) is sent the bytes the first
-// one's request built and compressed, after the version's few aggregates, instead of the whole map
-// being built and compressed again (at 10,000 devices about 30 ms of the database, 300 KB of JSON and
+// one's request built and compressed, after reading the version, instead of the whole map being
+// built and compressed again (at 10,000 devices about 30 ms of the database, 300 KB of JSON and
 // 2–3 ms of compression per viewer). Viewers asking at once while it is built wait for the same build.
 
 /**

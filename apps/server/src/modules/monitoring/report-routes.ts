@@ -55,9 +55,9 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
 
   // The console's map. Its ETag is the fleet's map version with who asks and what (map-service.ts):
   // a viewer reloading an unchanged fleet (the live channel's throttled refresh, a second tab) gets a
-  // 304 after a few aggregates, without the map being built or sent, and another viewer the body kept
-  // under the same ETag (map-bodies.ts). `private, no-cache`: the browser keeps the body and asks again
-  // each time with If-None-Match.
+  // 304 after reading the version (a sum of 16 rows), without the map being built or sent, and another
+  // viewer the body kept under the same ETag (map-bodies.ts). `private, no-cache`: the browser keeps the
+  // body and asks again each time with If-None-Match.
   route(app, M.compactMap, async (request, reply) => {
     const auth = caller(request);
     const tagOf = (version: string) => mapTag(version, auth, request.query, mapTileUrl);
