@@ -10,6 +10,7 @@ import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { organizations } from '../db/schema/organizations';
+import { mapVersion } from '../modules/monitoring/map-service';
 import { keepDataDir } from '../start-checks';
 import { createStorage } from '../storage/storage';
 import { createTestApp, signIn, TEST_SERVER_ENV, type TestApp } from '../testing/app';
@@ -182,6 +183,9 @@ describe('backup and restore', { timeout: 120_000 }, () => {
     });
     expect(restored).toMatchObject({ migratedFrom: lastTag, migratedTo: lastTag, files: 1 });
     expect(await contents(target)).toEqual(await contents(source.database));
+    // The map's version is not restored but starts afresh: restored, it would count on from the
+    // backup's and give out again versions the source gave out for other maps (cached by browsers).
+    expect(await mapVersion(target.db)).not.toBe(await mapVersion(source.database.db));
     expect(readFileSync(path.join(targetDir, 'files', imageKey))).toEqual(image);
     if (target.kind === 'pglite')
       expect(readFileSync(path.join(targetDir, 'jwt-secret'), 'utf8')).toBe(source.config.jwtSecret);

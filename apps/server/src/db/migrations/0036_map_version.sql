@@ -15,7 +15,11 @@ SELECT s, CASE WHEN s = 0 THEN floor(random() * 1e15)::bigint ELSE 0 END FROM ge
 -- Once per transaction (the transaction-local setting remembers it). The shard is picked by transaction
 -- id, so concurrent writers such as the ingest workers seldom wait on the same row; the triggers below are
 -- deferred to the commit, so the shard's row is the last lock a transaction takes and cannot be part of a
--- deadlock with the rows it writes.
+-- deadlock with the rows it writes. What that asks of the code: no SET CONSTRAINTS ... IMMEDIATE in a
+-- transaction that writes these tables (the bump would then hold the shard's row mid-transaction), and no
+-- writer of them at REPEATABLE READ or SERIALIZABLE (another commit's bump of its shard would fail its
+-- own at commit). A write that bypasses row triggers (session_replication_role = replica, a migration
+-- rewriting these tables) must add one itself. Backups leave this table out (backup/catalog.ts).
 CREATE FUNCTION "map_version_bump"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF current_setting('rms.map_version_bumped', true) IS DISTINCT FROM '1' THEN

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { APP_VERSION } from '@rms/contracts/messages';
 import type { AuthUser } from '../../auth/access';
 import { compressText, keptEncodingFor } from '../../compression';
 import { databaseJson } from '../../endpoint-route';
@@ -15,15 +16,21 @@ import { databaseJson } from '../../endpoint-route';
 /**
  * The compact map's ETag: the fleet's map version, the caller's scope (the only thing about the caller
  * the map's rows depend on: tenant.ts's orgScope), the parsed query with its keys in order (not the raw
- * query string, which another spelling of the same filters, or text the parser drops, would change)
- * and the tile server.
+ * query string, which another spelling of the same filters, or text the parser drops, would change),
+ * the tile server and its attribution (both in the body), and this server's version (a release may
+ * shape the body otherwise: a browser's copy from before it is not answered 304).
  */
-export function mapTag(version: string, auth: AuthUser, query: object, tileUrl: string): string {
+export function mapTag(
+  version: string,
+  auth: AuthUser,
+  query: object,
+  tiles: { url: string; attribution: string },
+): string {
   const scope = auth.isProvider ? 'provider' : `org ${auth.organizationId}`;
   const filters = Object.entries(query)
     .filter(([, value]) => value !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : 1));
-  const text = JSON.stringify([version, scope, filters, tileUrl]);
+  const text = JSON.stringify([version, scope, filters, tiles.url, tiles.attribution, APP_VERSION]);
   return `W/"${createHash('sha1').update(text).digest('base64url')}"`;
 }
 

@@ -2,6 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAP_STATUSES, type CompactMap, type MapMarker, type MapResponse } from '@rms/contracts/monitoring';
+import { buildApp } from '../../app';
 import { activations } from '../../db/schema/activations';
 import { organizations } from '../../db/schema/organizations';
 import { bearer, createTestApp, type Session, type TestApp } from '../../testing/app';
@@ -124,11 +125,11 @@ describe('compact map', () => {
     const map = JSON.parse(brotliDecompressSync(first.rawPayload).toString()) as CompactMap;
     const at = map.device.indexOf(f.lampA.id);
 
-    // A change written past the version the ETag is made of (the triggers that count changes are off
-    // for this transaction): the other viewer is sent the body built for the first (the map is not
-    // built again), until the version moves.
+    // A change written past the version the ETag is made of (this transaction says it has counted
+    // itself already, so the triggers leave the count alone): the other viewer is sent the body built
+    // for the first (the map is not built again), until the version moves.
     await t.database.db.transaction(async (tx) => {
-      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`select set_config('rms.map_version_bumped', '1', true)`);
       await tx.update(activations).set({ latitude: 28.55 }).where(eq(activations.deviceId, f.lampA.id));
     });
     const second = await get(viewerA2, 'monitoring/map/compact/', { 'accept-encoding': 'gzip, deflate' });
@@ -189,6 +190,26 @@ describe('compact map', () => {
     const after = await get(viewerA2, 'monitoring/map/compact/', { 'if-none-match': before.headers.etag! });
     expect(after.statusCode).toBe(200);
     expect(after.json<CompactMap>().lat[at]).toBe(28.57);
+  });
+
+  it('never answers 304 for a copy showing another tile attribution', async () => {
+    const before = await get(viewerA, 'monitoring/map/compact/');
+    // The same database served with another attribution (a restart with MAP_TILE_ATTRIBUTION changed).
+    const renamed = await buildApp({
+      config: { ...t.config, mapTileAttribution: 'Tiles by the city' },
+      database: t.database,
+    });
+    try {
+      const res = await renamed.inject({
+        method: 'GET',
+        url: '/api/v1/monitoring/map/compact/',
+        headers: { ...bearer(viewerA), 'if-none-match': before.headers.etag! },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json<CompactMap>().extra_data.tile_attribution).toBe('Tiles by the city');
+    } finally {
+      await renamed.close();
+    }
   });
 
   it('gives one marker’s details to whoever sees it on the map, 404 to others', async () => {

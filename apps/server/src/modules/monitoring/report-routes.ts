@@ -60,11 +60,11 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
   // body and asks again each time with If-None-Match.
   route(app, M.compactMap, async (request, reply) => {
     const auth = caller(request);
-    const tagOf = (version: string) => mapTag(version, auth, request.query, mapTileUrl);
+    const tiles = { url: mapTileUrl, attribution: mapTileAttribution };
+    const tagOf = (version: string) => mapTag(version, auth, request.query, tiles);
     const tag = tagOf(await mapVersion(app.db));
     reply.header('etag', tag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
     if (request.headers['if-none-match'] === tag) return reply.code(304).send();
-    const tiles = { url: mapTileUrl, attribution: mapTileAttribution };
     // The version read again with the body, in one snapshot, so that a body is kept under the ETag of
     // the fleet it shows: read apart, a change between the two would be kept under the older ETag.
     return keptMaps.send<CompactMap>(request, reply, tag, () =>
