@@ -27,6 +27,8 @@ export function connectDevice(
   device: { code: string; key: string },
   options: mqtt.IClientOptions = {},
 ): Promise<MqttClient> {
+  // Without a port the URL would fall back to 1883, where another broker may answer (and acknowledge).
+  if (!Number.isInteger(port)) throw new Error('The device link is not listening: start it first.');
   return mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, {
     username: device.code,
     password: device.key,
