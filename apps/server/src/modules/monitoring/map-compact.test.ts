@@ -6,7 +6,7 @@ import { buildApp } from '../../app';
 import { activations } from '../../db/schema/activations';
 import { organizations } from '../../db/schema/organizations';
 import { bearer, createTestApp, type Session, type TestApp } from '../../testing/app';
-import { sample } from '../../testing/devices';
+import { connectDevice, sample } from '../../testing/devices';
 import { buildFleet, ingest, type Fleet } from '../../testing/monitoring-fleet';
 import { addUser } from '../../testing/users';
 
@@ -30,6 +30,8 @@ const get = (session: Session | null, url: string, headers: Record<string, strin
 
 beforeAll(async () => {
   t = await createTestApp();
+  // The device link's MQTT listener: a device reports over it below.
+  await t.app.deviceLink.start();
   f = await buildFleet(t);
   const db = t.database.db;
   for (const org of [f.lampA.organizationId, f.lampB.organizationId])
@@ -87,8 +89,19 @@ describe('compact map', () => {
       (await get(viewerA, 'monitoring/map/compact/?online=false', { 'if-none-match': etag })).statusCode,
     ).toBe(200);
 
-    // The silent light reports: Offline → Online.
-    await ingest(t, f.quietA, [sample(Date.now() - 60_000)]);
+    // The silent light reports over MQTT: Offline → Online (the PUBACK comes once it is committed).
+    const device = await connectDevice(t.app.deviceLink.mqttPort!, f.quietA);
+    try {
+      await device.publishAsync(
+        `rms/${f.quietA.code}/telemetry`,
+        JSON.stringify(sample(Date.now() - 60_000)),
+        {
+          qos: 1,
+        },
+      );
+    } finally {
+      await device.endAsync();
+    }
     const changed = await get(viewerA, 'monitoring/map/compact/', { 'if-none-match': etag });
     expect(changed.statusCode).toBe(200);
     const map = changed.json<CompactMap>();
