@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HARVEST_MESSAGES } from '@rms/contracts/monitoring';
+import { z } from 'zod';
+import { HARVEST_MESSAGES, harvestPoint } from '@rms/contracts/monitoring';
 import { bearer, createTestApp, signIn, type Session, type TestApp } from '../../testing/app';
 import { buildFleet, type Fleet } from '../../testing/monitoring-fleet';
 
@@ -192,7 +193,18 @@ describe('energy harvest', () => {
   it('refuses an end before the start or past 12 months after the start’s month, naming end_date', async () => {
     const ok = await get(f.userA, 'monitoring/harvest/?start_date=2026-01-15&end_date=2027-01-31');
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toHaveLength(382);
+    expect(ok.headers['content-type']).toBe('application/json; charset=utf-8');
+    // Every day of the range once, in order across the new year, each a point of the contract.
+    const points = z.array(harvestPoint).parse(ok.json());
+    expect(points).toHaveLength(382);
+    const dates = points.map((p) => p.date);
+    expect([dates[0], dates[350], dates[351], dates.at(-1)]).toEqual([
+      '2026-01-15',
+      '2026-12-31',
+      '2027-01-01',
+      '2027-01-31',
+    ]);
+    expect(new Set(dates).size).toBe(382);
     const long = await get(f.userA, 'monitoring/harvest/?start_date=2026-01-15&end_date=2027-02-01');
     expect(long.statusCode).toBe(400);
     expect(long.json().errors.end_date).toEqual([HARVEST_MESSAGES.tooLong]);
