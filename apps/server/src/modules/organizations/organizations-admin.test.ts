@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { EMPLOYEE_MESSAGES } from '@rms/contracts/employees';
 import { ORGANIZATION_MESSAGES } from '@rms/contracts/organizations';
 import { GSTIN_MESSAGES, PAN_MESSAGES } from '@rms/contracts/tax-ids';
 import { cities, states } from '../../db/schema/master-data';
@@ -365,5 +366,59 @@ describe('a partial update', () => {
     // The owner keeps what the organization's list allowed: they can still see organizations.
     const owner = await signIn(t.app, before.email, 'Owner-pass-123');
     expect((await get(owner)).statusCode).toBe(200);
+  });
+});
+
+describe("the owner's sign-in follows the organization's contact: who may change it", () => {
+  const signsIn = (username: string, password: string) =>
+    t.app
+      .inject({ method: 'POST', url: '/api/v1/users/login/', payload: { username, password } })
+      .then((res) => res.statusCode);
+
+  it("refuses a parent organization's people: only the owner itself or the provider changes it", async () => {
+    const parentPayload = body();
+    const parentId = (await post(admin, parentPayload)).json().id;
+    const parentOwner = await signIn(t.app, parentPayload.email, parentPayload.create_password);
+    const clientPayload = body({ permissions: [{ key: 'VIEW_COMPANY' }] });
+    const client = await post(parentOwner, clientPayload);
+    expect(client.statusCode).toBe(201);
+    const clerk = await addUser(t, parentId, `clerk${serial}@sunrise.example`, [
+      'VIEW_COMPANY',
+      'MANAGE_COMPANY',
+    ]);
+    for (const [who, change] of [
+      [parentOwner, { email: 'stolen@evil.example' }],
+      [clerk, { email: 'stolen@evil.example' }],
+      [parentOwner, { mobile: '9000000000' }],
+    ] as const) {
+      const res = await put(who, { id: client.json().id, ...change });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().detail).toBe(EMPLOYEE_MESSAGES.ownerOnly);
+    }
+    // Nothing changed: the owner still signs in with its own e-mail, the stolen one signs in nobody.
+    expect(await signsIn(clientPayload.email, clientPayload.create_password)).toBe(200);
+    expect(await signsIn('stolen@evil.example', clientPayload.create_password)).toBe(400);
+    // The parent still edits the rest of its client.
+    expect((await put(parentOwner, { id: client.json().id, tagline: 'Kept bright' })).statusCode).toBe(200);
+  });
+
+  it("refuses the provider's people who lack a code the owner holds; a super-user may", async () => {
+    const payload = body({
+      permissions: ['VIEW_COMPANY', 'MANAGE_COMPANY', 'VIEW_DEVICE_DATA'].map((key) => ({ key })),
+    });
+    const id = (await post(admin, payload)).json().id;
+    const me = (await t.app.inject({ url: '/api/v1/users/me/', headers: bearer(admin) })).json();
+    const staff = await addUser(t, me.organization, `staff${serial}@provider.example`, [
+      'VIEW_COMPANY',
+      'MANAGE_COMPANY',
+    ]);
+    const refused = await put(staff, { id, email: 'taken@evil.example' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().detail).toBe(EMPLOYEE_MESSAGES.outranks(['VIEW_DEVICE_DATA']));
+    expect(await signsIn('taken@evil.example', payload.create_password)).toBe(400);
+    // The same staff may change what is not the owner's account.
+    expect((await put(staff, { id, tagline: 'Staff may' })).statusCode).toBe(200);
+    expect((await put(admin, { id, email: `moved${serial}@sunrise.example` })).statusCode).toBe(200);
+    expect(await signsIn(`moved${serial}@sunrise.example`, payload.create_password)).toBe(200);
   });
 });

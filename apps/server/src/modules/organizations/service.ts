@@ -223,7 +223,11 @@ export async function updateOrganization(
   }
   const selfEdit = current.id === auth.organizationId && !current.isProvider;
   if (selfEdit) refuseParentFields(current, body);
-  if (selfEdit && touchesOwnerContact(current, body)) {
+  // The owner's sign-in e-mail, mobile and photo follow the organization's, so whoever changes them
+  // changes the owner's account, by the rules of user-policy.ts: a parent organization or a lesser
+  // employee of the provider could otherwise move the owner's sign-in to its own address and reset
+  // the password.
+  if (touchesOwnerContact(current, body)) {
     const [owner] = await db
       .select()
       .from(users)
