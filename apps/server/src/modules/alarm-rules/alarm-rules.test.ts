@@ -44,8 +44,13 @@ beforeAll(async () => {
   managerA = await addUser(t, orgA, 'manager@rules-a.example', codes);
   managerB = await addUser(t, orgB, 'manager@rules-b.example', codes);
   viewerA = await addUser(t, orgA, 'viewer@rules-a.example', ['VIEW_DEVICE_DATA']);
-  colleagueA = (await makeUser(db, { organizationId: orgA, firstName: 'Asha' })).id;
-  personOfB = (await makeUser(db, { organizationId: orgB, firstName: 'Bela' })).id;
+  // Each can read alarms (VIEW_DEVICE_DATA), as whom an alarm escalates to must.
+  colleagueA = (
+    await makeUser(db, { organizationId: orgA, firstName: 'Asha', permissions: ['VIEW_DEVICE_DATA'] })
+  ).id;
+  personOfB = (
+    await makeUser(db, { organizationId: orgB, firstName: 'Bela', permissions: ['VIEW_DEVICE_DATA'] })
+  ).id;
   await makeActivations(db, [
     { name: 'North', organizationId: orgA },
     { name: 'South', organizationId: orgA },
@@ -142,11 +147,21 @@ describe('settings', () => {
       'escalate_to',
       ALARM_RULE_MESSAGES.escalateToUnknown,
     );
+    // Nor someone of the organization who cannot read alarms: the escalation would tell them nothing.
+    const blind = (
+      await makeUser(t.database.db, { organizationId: orgA, permissions: ['MANAGE_ALARM_RULES'] })
+    ).id;
+    await refused(
+      { kind: 'fault', escalate_after_minutes: 30, escalate_to: [blind] },
+      'escalate_to',
+      ALARM_RULE_MESSAGES.escalateToUnknown,
+    );
     const choices = (await call(managerA, 'GET', `${URL}choices/?organization=${orgA}`)).json<{
       people: { id: number }[];
     }>();
     expect(choices.people.map((p) => p.id)).toContain(colleagueA);
     expect(choices.people.map((p) => p.id)).not.toContain(adminId);
+    expect(choices.people.map((p) => p.id)).not.toContain(blind);
   });
 
   it('answers one rule per kind and scope, and 4xx, never 5xx, for junk', async () => {

@@ -65,8 +65,17 @@ beforeAll(async () => {
     .where(inArray(organizations.id, [orgA, orgB]));
   handlerA = await addUser(t, orgA, 'handler@customer-a.example', ['VIEW_DEVICE_DATA', 'HANDLE_ALARMS']);
   handlerB = await addUser(t, orgB, 'handler@customer-b.example', ['VIEW_DEVICE_DATA', 'HANDLE_ALARMS']);
-  colleagueA = (await makeUser(db, { organizationId: orgA, firstName: 'Asha', lastName: 'Rao' })).id;
-  userOfB = (await makeUser(db, { organizationId: orgB, firstName: 'Bela' })).id;
+  colleagueA = (
+    await makeUser(db, {
+      organizationId: orgA,
+      firstName: 'Asha',
+      lastName: 'Rao',
+      permissions: ['VIEW_DEVICE_DATA'],
+    })
+  ).id;
+  userOfB = (
+    await makeUser(db, { organizationId: orgB, firstName: 'Bela', permissions: ['VIEW_DEVICE_DATA'] })
+  ).id;
   // lampA's lamp draws nothing while on: a load fault (critical), newer than its open E7 (major).
   await ingest(t, f.lampA, [
     sample(f.at(f.day.d0, '00:00:10'), { lo_sts: 1, brightness: 100, lo_i: 0, faults: ['E7'] }),
@@ -150,6 +159,19 @@ describe('assign', () => {
     const missing = await post(handlerA, `${load}/assign/`, {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors.assignee).toEqual([ALARM_MESSAGES.assigneeRequired]);
+  });
+
+  it('refuses, and does not offer, a colleague who cannot read alarms (no VIEW_DEVICE_DATA)', async () => {
+    const load = await idOf(f.userA, 'Load fault');
+    const db = t.database.db;
+    const orgA = f.lampA.organizationId;
+    const blind = (await makeUser(db, { organizationId: orgA, permissions: ['VIEW_ENERGY_REPORTS'] })).id;
+    const res = await post(handlerA, `${load}/assign/`, { assignee: blind });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ assignee: [ALARM_MESSAGES.assigneeNotAllowed] });
+    const people = (await get(handlerA, `assignees/?ids=${load}`)).json<{ id: number }[]>();
+    expect(people.map((p) => p.id)).not.toContain(blind);
+    expect(people.map((p) => p.id)).toContain(colleagueA);
   });
 
   it('lists who may be assigned, and filters the alarms assigned to me', async () => {

@@ -78,8 +78,13 @@ beforeAll(async () => {
     'HANDLE_ALARMS',
   ]);
   managerB = await addUser(t, orgB, 'wo@customer-b.example', ['VIEW_DEVICE_DATA', 'MANAGE_WORK_ORDERS']);
-  colleagueA = (await makeUser(db, { organizationId: orgA, firstName: 'Ravi' })).id;
-  userOfB = (await makeUser(db, { organizationId: orgB, firstName: 'Bela' })).id;
+  // Each can read alarms (VIEW_DEVICE_DATA), as an assignee must: the tests below are about organizations.
+  colleagueA = (
+    await makeUser(db, { organizationId: orgA, firstName: 'Ravi', permissions: ['VIEW_DEVICE_DATA'] })
+  ).id;
+  userOfB = (
+    await makeUser(db, { organizationId: orgB, firstName: 'Bela', permissions: ['VIEW_DEVICE_DATA'] })
+  ).id;
   devA = await addDevice(t, 'RMS-WO-A1', orgA);
   devA2 = await addDevice(t, 'RMS-WO-A2', orgA);
   // lampA: a dark lamp (load fault, critical) beside its open E7 (major).
@@ -175,6 +180,20 @@ describe('creating a work order', () => {
     });
     expect(wrongAssignee.statusCode).toBe(400);
     expect(wrongAssignee.json().errors.assignee).toEqual([WORK_ORDER_MESSAGES.assigneeNotAllowed]);
+    // Nor someone of the organization who cannot read its alarms.
+    const blind = (
+      await makeUser(t.database.db, {
+        organizationId: f.lampA.organizationId,
+        permissions: ['MANAGE_WORK_ORDERS'],
+      })
+    ).id;
+    const blindAssignee = await call(managerA, 'POST', '', {
+      alarm_ids: [low.id],
+      title: 'x',
+      assignee: blind,
+    });
+    expect(blindAssignee.statusCode).toBe(400);
+    expect(blindAssignee.json().errors.assignee).toEqual([WORK_ORDER_MESSAGES.assigneeNotAllowed]);
     // A customer is not shown, and may not pick, the provider's staff.
     const adminId = (
       await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, ADMIN.email))
