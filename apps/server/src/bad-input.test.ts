@@ -95,3 +95,39 @@ describe('stored files', () => {
       );
   });
 });
+
+describe('a body the server cannot read', () => {
+  const raw = (url: string, payload: string, contentType = 'application/json') =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { ...bearer(admin), 'content-type': contentType },
+    });
+
+  it.each([
+    ['not JSON', '{bad json'],
+    ['empty', ''],
+    ['a __proto__ key', '{"__proto__":{"a":1}}'],
+  ])('is a 400 naming the body, on every route, bulk uploads too (%s)', async (_, payload) => {
+    for (const url of [
+      '/api/v1/devices/pole/bulk_upload/',
+      '/api/v1/devices/rms/bulk_upload/',
+      '/api/v1/devices/activation/bulk_upload/',
+      '/api/v1/admin_settings/state/',
+    ])
+      expectFieldError(await raw(url, payload), 'body');
+  });
+});
+
+describe('numbers in another notation', () => {
+  it('are refused, naming the field, never read as another id', async () => {
+    for (const id of ['0xC9', true, [1], '1e0', ' '])
+      expectFieldError(await call('PUT', '/api/v1/devices/pole/', { id, is_active: false }), 'id');
+    for (const device of [true, '0x1', [1]])
+      expectFieldError(await call('POST', '/api/v1/devices/parameter_settings/', { device }), 'device');
+    for (const id of ['0x1', '1e0', 'true'])
+      expectFieldError(await call('GET', `/api/v1/devices/rms/?id=${id}`), 'id');
+    expectFieldError(await call('GET', '/api/v1/devices/rms/?page_size=1e1'), 'page_size');
+  });
+});

@@ -58,6 +58,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send({ detail: state.startsWith('22') ? MESSAGES.invalidInput : MESSAGES.conflictingInput });
     }
     const status = error.statusCode ?? 500;
+    // A body Fastify could not read (not JSON, empty, a forbidden __proto__ key, another media type, too
+    // large): the body is the field at fault.
+    if (status < 500 && error.code?.startsWith('FST_ERR_CTP_'))
+      return reply.status(status).send({ detail: error.message, errors: { body: [error.message] } });
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply.status(status).send({ detail: MESSAGES.serverError });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listResponse, pageQuery } from './common';
-import { idOf, optionalText, pin, queryId, requiredText } from './fields';
+import { idOf, numberFromText, optionalText, pin, queryId, requiredText } from './fields';
 import { deletedRowsQuery, formUpdateBody } from './soft-delete';
 import { tags } from './lighting';
 import { DEVICE_STATUSES } from './telemetry';
@@ -51,8 +51,10 @@ const optionalId = (label: string) =>
 
 const coordinate = (message: string, limit: number) =>
   z.preprocess(
-    (v) => (v === '' ? null : v),
-    z.coerce.number({ error: message }).min(-limit, message).max(limit, message).nullable().optional(),
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    numberFromText(z.number({ error: message }).min(-limit, message).max(limit, message))
+      .nullable()
+      .optional(),
   );
 
 /** The form's fields (POST body; spec 02 §5: name, addresses, state, city, PIN required). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listResponse, MAX_PAGE_SIZE } from './common';
-import { pageNumber, queryDay, queryId } from './fields';
+import { numberFromText, pageNumber, queryDay, queryId } from './fields';
 
 // The audit log (ours): one row per write through the REST API that succeeded (and per failed
 // sign-in): who, for which organization, which endpoint, which record, when, from where, the outcome.
@@ -28,7 +28,7 @@ export const AUDIT_OUTCOMES = ['success', 'failure'] as const;
 export const auditListQuery = z
   .object({
     page: pageNumber.default(1),
-    page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
+    page_size: numberFromText(z.number().int().min(1).max(MAX_PAGE_SIZE)).default(20),
     pagination: z.enum(['true', 'false']).optional(),
     actor: z.string().trim().max(200).optional(),
     user: queryId.optional(),

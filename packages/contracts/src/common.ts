@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageNumber } from './fields';
+import { numberFromText, pageNumber } from './fields';
 
 /** Error bodies: `{detail}` or `{detail, errors: {field: [message]}}`; bulk uploads `{detail: [{row, error}]}`. */
 export const errorBody = z.object({
@@ -44,7 +44,7 @@ export const MAX_PAGE_SIZE = 2500;
 
 export const pageQuery = z.object({
   page: pageNumber.default(1),
-  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
+  page_size: numberFromText(z.number().int().min(1).max(MAX_PAGE_SIZE)).default(20),
   pagination: z.enum(['true', 'false']).optional(),
   query: z.string().trim().max(200).optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryId } from './fields';
+import { numberFromText, queryId } from './fields';
 import { alarmRow, harvestRange } from './monitoring';
 
 // The dashboard's device panels (spec 01 §2 "Dashboard", §3, §7): device summary (ours,
@@ -37,7 +37,9 @@ export const inventoryQuery = z.object({ pagination: z.enum(['true', 'false']).o
 export const DASHBOARD_ALARM_LIMIT = 5;
 const flag = z.enum(['true', 'false']);
 export const dashboardAlarmQuery = z.object({
-  page_size: z.coerce.number().int().min(1).max(DASHBOARD_ALARM_LIMIT).default(DASHBOARD_ALARM_LIMIT),
+  page_size: numberFromText(z.number().int().min(1).max(DASHBOARD_ALARM_LIMIT)).default(
+    DASHBOARD_ALARM_LIMIT,
+  ),
   is_today: flag.optional(),
   is_solve: flag.optional(),
 });

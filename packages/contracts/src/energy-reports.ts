@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pagedList, pageQuery } from './common';
 import { email } from './employees';
-import { bodyId, queryId, yearMonth } from './fields';
+import { bodyId, numberFromText, queryId, yearMonth } from './fields';
 
 // The energy and service report (docs/energy-reports.md): per local month (TIME_ZONE) and per
 // organization, project (activation name) or device group, what the lights burned, drew and harvested,
@@ -51,7 +51,7 @@ export const ENERGY_DEVICE_ORDERINGS = [
 export const energyReportQuery = energyReportScope.extend({
   /** The per-device table's page (its first page of 20 unless asked). */
   page: pageQuery.shape.page,
-  page_size: z.coerce.number().int().min(1).max(200).default(20),
+  page_size: numberFromText(z.number().int().min(1).max(200)).default(20),
   ordering: z.enum(ENERGY_DEVICE_ORDERINGS).default('device'),
 });
 export type EnergyReportQuery = z.infer<typeof energyReportQuery>;

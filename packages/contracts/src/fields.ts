@@ -86,21 +86,41 @@ export function optionalIdentifier(label: string) {
 export const MAX_ID = 2_147_483_647;
 export const ID_RANGE_MESSAGE = `Must be a whole number from 1 to ${MAX_ID}`;
 
-/** A positive whole-number id, as sent in bodies. */
-export function idOf(label: string) {
-  return z.coerce
-    .number({ error: requiredMessage(label) })
-    .int(requiredMessage(label))
-    .positive(requiredMessage(label))
-    .max(MAX_ID, ID_RANGE_MESSAGE);
+/** Text that reads as a number: plain decimal notation, an optional sign, digits, an optional fraction. */
+const DECIMAL_TEXT = /^[+-]?\d+(\.\d+)?$/;
+
+/**
+ * A number sent as JSON or as text (a query string, a form, a sheet's cell): a number as it is, or text
+ * in plain decimal notation ("12", "-3.5", " 7 "). Anything else reaches `schema` unchanged, which
+ * refuses it with its message: `z.coerce.number` read "0x1A" as 26, "1e1" as 10, true as 1, [45] as 45
+ * and a blank as 0, so a wrong cell or parameter could name another row or change a value silently.
+ */
+export function numberFromText<T extends z.ZodType>(schema: T) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && DECIMAL_TEXT.test(value.trim()) ? Number(value.trim()) : value),
+    schema,
+  );
 }
 
-/** An id in a query string (text, coerced). */
-export const queryId = z.coerce
-  .number({ error: ID_RANGE_MESSAGE })
-  .int(ID_RANGE_MESSAGE)
-  .min(1, ID_RANGE_MESSAGE)
-  .max(MAX_ID, ID_RANGE_MESSAGE);
+/** A positive whole-number id, as sent in bodies (or as text in a sheet's cell). */
+export function idOf(label: string) {
+  return numberFromText(
+    z
+      .number({ error: requiredMessage(label) })
+      .int(requiredMessage(label))
+      .positive(requiredMessage(label))
+      .max(MAX_ID, ID_RANGE_MESSAGE),
+  );
+}
+
+/** An id in a query string (text). */
+export const queryId = numberFromText(
+  z
+    .number({ error: ID_RANGE_MESSAGE })
+    .int(ID_RANGE_MESSAGE)
+    .min(1, ID_RANGE_MESSAGE)
+    .max(MAX_ID, ID_RANGE_MESSAGE),
+);
 /** An id in a JSON body (a number, not coerced). */
 export const bodyId = z
   .number({ error: ID_RANGE_MESSAGE })
@@ -108,7 +128,7 @@ export const bodyId = z
   .min(1, ID_RANGE_MESSAGE)
   .max(MAX_ID, ID_RANGE_MESSAGE);
 /** A page number: large enough for any list, small enough for an OFFSET. */
-export const pageNumber = z.coerce.number().int().min(1).max(MAX_ID);
+export const pageNumber = numberFromText(z.number().int().min(1).max(MAX_ID));
 
 /** A local month, YYYY-MM, of the years 2000–2999 (a date the database holds, and a report could cover). */
 export function yearMonth(field: string) {

@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { activationFilters } from './activations';
 import { pagedList } from './common';
 import { COMMAND_STATUSES } from './commands';
-import { ID_RANGE_MESSAGE, idOf, isCalendarDay, MAX_ID, pageNumber, queryDay, queryId } from './fields';
+import {
+  ID_RANGE_MESSAGE,
+  idOf,
+  isCalendarDay,
+  MAX_ID,
+  numberFromText,
+  pageNumber,
+  queryDay,
+  queryId,
+} from './fields';
 import { ALARM_KINDS, ALARM_SEVERITIES, rejectSummary } from './telemetry';
 
 // The monitoring area (spec 02 §2 "Monitoring", §3, §4, §7). Load status: the light's switch as the
@@ -112,7 +121,7 @@ export type AlarmRow = z.infer<typeof alarmRow>;
 
 export const alarmListQuery = z.object({
   page: pageNumber.default(1),
-  page_size: z.coerce.number().int().min(1).max(2500).default(20),
+  page_size: numberFromText(z.number().int().min(1).max(2500)).default(20),
   pagination: z.enum(['true', 'false']).optional(),
   /** true: resolved only; false: unresolved only; absent: both. */
   is_solve: z.enum(['true', 'false']).optional(),
@@ -216,14 +225,16 @@ const day = queryDay;
  */
 export const graphQuery = activationFilters
   .extend({
-    device: z.coerce
-      .number({ error: GRAPH_MESSAGES.deviceRequired })
-      .int(GRAPH_MESSAGES.deviceRequired)
-      .positive(GRAPH_MESSAGES.deviceRequired)
-      .max(MAX_ID, ID_RANGE_MESSAGE),
+    device: numberFromText(
+      z
+        .number({ error: GRAPH_MESSAGES.deviceRequired })
+        .int(GRAPH_MESSAGES.deviceRequired)
+        .positive(GRAPH_MESSAGES.deviceRequired)
+        .max(MAX_ID, ID_RANGE_MESSAGE),
+    ),
     start_date: day('start_date').optional(),
     end_date: day('end_date').optional(),
-    points: z.coerce.number().int().min(2).max(GRAPH_MAX_POINTS).default(GRAPH_DEFAULT_POINTS),
+    points: numberFromText(z.number().int().min(2).max(GRAPH_MAX_POINTS)).default(GRAPH_DEFAULT_POINTS),
     pagination: flag,
   })
   .superRefine((q, ctx) => {
@@ -286,7 +297,7 @@ const endNotBeforeStart = (
 export const deviceReportQuery = reportFilters
   .extend({
     page: pageNumber.default(1),
-    page_size: z.coerce.number().int().min(1).max(2500).default(20),
+    page_size: numberFromText(z.number().int().min(1).max(2500)).default(20),
     export_csv: flag,
   })
   .superRefine(endNotBeforeStart);

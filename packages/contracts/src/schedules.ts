@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './common';
-import { bodyId, isoDate, queryDay, queryId, requiredText } from './fields';
+import { bodyId, isoDate, numberFromText, queryDay, queryId, requiredText } from './fields';
 import {
   DELIVERY_STATUSES,
   EXCEPTION_KINDS,
@@ -150,8 +150,8 @@ export const scheduleConflictQuery = z
     organization: queryId.optional(),
     from: queryDay('from').optional(),
     to: queryDay('to').optional(),
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-    page_size: z.coerce.number().int().min(1).max(500).default(50),
+    page: numberFromText(z.number().int().min(1).max(1_000_000)).default(1),
+    page_size: numberFromText(z.number().int().min(1).max(500)).default(50),
   })
   .refine((q) => !q.from || !q.to || q.to >= q.from, { path: ['to'], message: SCHEDULE_MESSAGES.rangeOrder });
 

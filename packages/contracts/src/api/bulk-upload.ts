@@ -14,8 +14,15 @@ import { accessOf, type ConsolePath } from '../routes';
 // Bulk upload's endpoints: one upload per area with a sheet (BULK_AREAS), and the sample sheets.
 
 const area = 'bulk upload';
-/** 400 for the file itself (not an xlsx, too large, too many rows): a detail and the field's errors. */
-const fileError = z.object({ detail: z.string(), errors: z.record(z.string(), z.array(z.string())) });
+/**
+ * 400 for the file itself (not an xlsx, too large, too many rows): a detail and the field's errors; or a
+ * body the server could not read, a detail alone when no field can be named. Every 400 the server can
+ * answer must fit, or the answer fails its own schema and becomes a 500.
+ */
+const fileError = z.object({
+  detail: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
 
 /** `POST <area>/bulk_upload/ {report_upload}`: the same permission as creating one row of the area. */
 function uploadOf(sheet: { path: string; accessPath: ConsolePath; title: string }) {
