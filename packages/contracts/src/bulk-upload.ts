@@ -58,6 +58,24 @@ export const BULK_MESSAGES = {
    */
   numberNotExact: (header: string) =>
     `'${header}' was typed as a number the spreadsheet cannot hold exactly (more than 15 digits, a fraction or an exponent such as 1.5E+18). Format the '${header}' column as Text and type the value again.`,
+  /** A header row naming a column more than once: the reader could keep only one column's data. */
+  duplicateColumns: (headers: string[]) =>
+    `The header row names ${headers.map((h) => `"${h}"`).join(', ')} more than once. Please keep one column of each, so no data is left out.`,
+  /** A cell holding a spreadsheet error, typed or as its formula's result (#DIV/0!, #N/A, #REF! ...). */
+  cellError: (header: string, error: string) =>
+    `'${header}' holds a spreadsheet error (${error}). Correct the formula or the value and upload again.`,
+  /** A formula whose result the file does not hold (written by a program that did not work it out) or an empty one. */
+  formulaWithoutResult: (header: string) =>
+    `'${header}' holds a formula whose result is not saved in the file, or is empty. Replace the formula with its value (Paste Special, Values), or open and save the file in a spreadsheet program.`,
+  /** A date in a column of identifiers or numbers: the spreadsheet likely turned what was typed (1-2, 3/4) into one. */
+  dateNotExpected: (header: string) =>
+    `'${header}' holds a date, which the spreadsheet may have made of what was typed. Format the '${header}' column as Text and type the value again.`,
+  /** A cell covered by merged cells: the file holds its value only in the first cell (the master). */
+  mergedCell: (header: string, master: string) =>
+    `'${header}' is part of cells merged from ${master}. Unmerge them and fill in each cell.`,
+  /** A cell whose kind the reader does not know. */
+  unreadableCell: (header: string) =>
+    `'${header}' holds a value that cannot be read. Please type the value again.`,
   /** An optional column's header is missing while the header row holds names the sheet does not take. */
   unknownColumns: (unknown: string[], missing: string[]) =>
     `The header row has ${unknown.map((h) => `"${h}"`).join(', ')}, which ${unknown.length > 1 ? 'are not columns' : 'is not a column'} of this sheet, and lacks ${missing.map((h) => `"${h}"`).join(', ')}. Please rename the header or use the sample sheet.`,

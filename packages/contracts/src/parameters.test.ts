@@ -6,8 +6,11 @@ import {
   PARAMETERS,
   bulkParameterBody,
   parameterSettingBody,
+  parameterField,
   parameterValues,
   rangeMessage,
+  stepMessage,
+  type ParameterField,
 } from './parameters';
 import { inspectionBody, inspectionLabel } from './inspections';
 
@@ -55,6 +58,66 @@ describe('parameterValues', () => {
       ['dimming', "'Dimming' must be one of Off, On"],
     ]);
     expect(rangeMessage('load_regulation')).toBe("'Load Watt' must be between 1 and 150 W");
+  });
+  it('refuses a value off its step by however little, naming the field', () => {
+    const offStep: [ParameterField, number][] = [
+      ['dim_1', 4.0000001],
+      ['low_cut_recover', 12.00000001],
+      ['high_cut', 14.6 + 1e-12],
+      ['btr_true_capacity', 40.0000001],
+      ['load_regulation', 30 - 1e-9],
+      ['dim_1_timer', 1e-7],
+      ['btr_reserved', 65534.9999999],
+      ['batt_volt_fac', 1.0000001],
+      ['temp_factor', 0.9995],
+    ];
+    for (const [field, value] of offStep)
+      expect(issues(parameterField(field).safeParse(value)), `${field} ${value}`).toEqual([
+        ['', stepMessage(field)],
+      ]);
+    expect(
+      issues(
+        parameterValues.safeParse({ ...PARAMETER_DEFAULTS, dim_1: 4.0000001, low_cut_recover: 12.00000001 }),
+      ),
+    ).toEqual([
+      ['low_cut_recover', "'Low Cut Recover' must be in steps of 0.1 V"],
+      ['dim_1', "'Full Brightness Hours' must be in steps of 0.5 h"],
+    ]);
+    expect(
+      issues(bulkParameterBody.safeParse({ devices: [1], load_regulation: 40, dim_1: 5.0000001, dim_2: 6 })),
+    ).toEqual([['dim_1', "'Full Brightness Hours' must be in steps of 0.5 h"]]);
+  });
+  it('accepts every value on its step as typed in decimal (12.3 V, 0.999×, 4.5 h), within its limits', () => {
+    for (const field of PARAMETER_FIELDS) {
+      const s = PARAMETERS[field];
+      if (s.choices) continue;
+      const schema = parameterField(field);
+      // The step and limits as whole numbers of the step's smallest decimal place.
+      const places = String(s.step).split('.')[1]?.length ?? 0;
+      const scale = 10 ** places;
+      const [unit, min, max] = [s.step, s.min, s.max].map((n) => Math.round(n * scale));
+      // Every multiple of the step, or every so many of them for the long ranges, and the top limit.
+      const every = Math.max(1, Math.floor((max! - min!) / unit! / 500)) * unit!;
+      const values = [max!];
+      for (let units = min!; units < max!; units += every) values.push(units);
+      for (const units of values) {
+        const typed = places
+          ? `${Math.trunc(units / scale)}.${String(units % scale).padStart(places, '0')}`
+          : String(units);
+        expect(schema.safeParse(Number(typed)).success, `${field} ${typed}`).toBe(true);
+      }
+    }
+    for (const [field, value] of [
+      ['low_cut_recover', 12.3],
+      ['high_cut', 14.6],
+      ['solar_over_volt', 99.9],
+      ['dim_1', 4.5],
+      ['batt_volt_fac', 0.999],
+      ['batt_volt_fac', 1.005],
+      ['temp_factor', 0.501],
+    ] as [ParameterField, number][])
+      expect(parameterField(field).safeParse(value).success, `${field} ${value}`).toBe(true);
+    expect(parameterField('dim_1').safeParse(4.0000001).success).toBe(false);
   });
   it('holds the rules between fields', () => {
     const r = parameterValues.safeParse({

@@ -356,9 +356,25 @@ export function stepMessage(field: ParameterField): string {
   return `'${s.label}' must be in steps of ${s.step}${s.unit && s.unit !== 'factor' ? ` ${s.unit}` : ''}`;
 }
 
+/** The decimal places a step is written with: 0.1 → 1, 0.5 → 1, 0.001 → 3, 1 → 0. */
+function placesOf(step: number): number {
+  let places = 0;
+  while (places < 15 && Number(step.toFixed(places)) !== step) places += 1;
+  return places;
+}
+
+/**
+ * Whether a value is exactly a multiple of the step as written in decimal: 12.3 is on a step of 0.1,
+ * 12.00000001 is not (nor is 4.0000001 on a step of 0.5, or 40.0000001 a whole number). The value must
+ * be the number its rounding to the step's decimal places stands for, and that rounding a multiple of
+ * the step; nothing is rounded for the caller.
+ */
 function onStep(value: number, step: number): boolean {
-  const n = value / step;
-  return Math.abs(n - Math.round(n)) < 1e-6;
+  if (Number.isInteger(step)) return Number.isInteger(value) && value % step === 0;
+  const places = placesOf(step);
+  if (Number(value.toFixed(places)) !== value) return false;
+  const scale = 10 ** places;
+  return Math.round(value * scale) % Math.round(step * scale) === 0;
 }
 
 /** One field's rule: required, a number, within its limits, on its step (or one of its choices). */

@@ -147,6 +147,38 @@ describe('parameter settings', () => {
     expect((await commandsOf(ownDevice)).length).toBe(before);
   });
 
+  it('refuses a value off its step by however little, saving nothing; takes 12.3 V and 0.999× as sent', async () => {
+    const before = (await commandsOf(ownDevice)).length;
+    const versionBefore = (await get(customer, ownDevice)).json().version;
+    const off = await save(customer, {
+      device: ownDevice,
+      ...PARAMETER_DEFAULTS,
+      dim_1: 4.0000001,
+      low_cut_recover: 12.00000001,
+      load_regulation: 30.000001,
+      batt_volt_fac: 1.0000001,
+    });
+    expect(off.statusCode).toBe(400);
+    expect(off.json().errors).toEqual({
+      low_cut_recover: ["'Low Cut Recover' must be in steps of 0.1 V"],
+      load_regulation: ["'Load Watt' must be a whole number"],
+      dim_1: ["'Full Brightness Hours' must be in steps of 0.5 h"],
+      batt_volt_fac: ["'Battery Voltage Factor' must be in steps of 0.001"],
+    });
+    const put = await save(
+      customer,
+      { device: ownDevice, id: 1, ...PARAMETER_DEFAULTS, dim_2: 6.0000001 },
+      'PUT',
+    );
+    expect(put.json().errors).toEqual({ dim_2: ["'Half Brightness Hours' must be in steps of 0.5 h"] });
+    expect((await commandsOf(ownDevice)).length).toBe(before);
+    expect((await get(customer, ownDevice)).json().version).toBe(versionBefore);
+
+    const exact = { ...PARAMETER_DEFAULTS, low_cut_recover: 12.3, dim_1: 4.5, batt_volt_fac: 0.999 };
+    expect((await save(customer, { device: ownDevice, ...exact })).statusCode).toBe(201);
+    expect((await get(customer, ownDevice)).json().values).toEqual(exact);
+  });
+
   it('lists the devices of the organization for the picker', async () => {
     const url = `${URL}devices/`;
     expect((await t.app.inject({ url })).statusCode).toBe(401);
@@ -188,6 +220,22 @@ describe('bulk parameter', () => {
     });
     const twice = await bulk(activator, { devices: [ownDevice, ownDevice], ...values });
     expect(twice.json().errors).toEqual({ devices: [M.devicesUnique] });
+  });
+
+  it('refuses watts or hours off their step by however little, saving nothing', async () => {
+    const before = (await commandsOf(ownDevice)).length;
+    const off = await bulk(activator, {
+      devices: [ownDevice],
+      load_regulation: 40.0000001,
+      dim_1: 4.0000001,
+      dim_2: 6,
+    });
+    expect(off.statusCode).toBe(400);
+    expect(off.json().errors).toEqual({
+      load_regulation: ["'Load Watt' must be a whole number"],
+      dim_1: ["'Full Brightness Hours' must be in steps of 0.5 h"],
+    });
+    expect((await commandsOf(ownDevice)).length).toBe(before);
   });
 
   it('stores a new version per device from its newest values, one bulk_parameter command each', async () => {

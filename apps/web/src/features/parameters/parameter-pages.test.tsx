@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { PARAMETER_DEFAULTS, PARAMETER_MESSAGES as M } from '@rms/contracts/parameters';
+import { PARAMETER_DEFAULTS, PARAMETER_MESSAGES as M, stepMessage } from '@rms/contracts/parameters';
 import { stubApi, type FakeAnswer } from '../../test-utils/fake-api';
 import { makeUser, signIn } from '../../test-utils/fixtures';
 import { activationRow, pageOf } from '../../test-utils/rows';
@@ -107,6 +107,44 @@ describe('Parameter Setting', () => {
         solar_over_reconnect: 22,
       });
       await waitFor(() => expect(router.state.location.pathname).toBe('/view-rms-device-id'));
+    },
+    SLOW,
+  );
+});
+
+describe('Parameter Setting steps', () => {
+  it(
+    'refuses a value off its step by however little before saving, and saves one on it as typed',
+    async () => {
+      const seen = stubApi({
+        'GET devices/parameter_settings/devices/': () => [200, [device]],
+        'GET devices/parameter_settings/': () => setting(),
+        'POST devices/parameter_settings/': () => [201, { detail: M.added }],
+      });
+      open('/parameter-setting', ['CHANGE_PARAMETER_SETTINGS', 'VIEW_RMS'], { device: 7 });
+      const hours = await screen.findByLabelText('Full Brightness Hours');
+      const recover = screen.getByLabelText('Low Cut Recover');
+      await waitFor(() => expect(hours).toHaveValue('4.0'));
+      await user().clear(hours);
+      await user().type(hours, '4.0000001');
+      await user().clear(recover);
+      await user().type(recover, '12.00000001');
+      await user().click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText(stepMessage('dim_1'))).toBeInTheDocument();
+      expect(await screen.findByText(stepMessage('low_cut_recover'))).toBeInTheDocument();
+      expect(seen.some((r) => r.method === 'POST')).toBe(false);
+      await user().clear(hours);
+      await user().type(hours, '4.5');
+      await user().clear(recover);
+      await user().type(recover, '12.3');
+      await user().click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText(M.added)).toBeInTheDocument();
+      expect(seen.find((r) => r.method === 'POST')?.body).toEqual({
+        device: 7,
+        ...PARAMETER_DEFAULTS,
+        dim_1: 4.5,
+        low_cut_recover: 12.3,
+      });
     },
     SLOW,
   );
