@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { UNSTORABLE_TEXT as UNSTORABLE } from '@rms/contracts/storable-text';
 import { fieldError } from './errors';
 
 // Text that PostgreSQL cannot store, refused before any route sees it: a NUL character (text columns
 // cannot hold U+0000; the driver would fail with a 5xx) and a lone UTF-16 surrogate (not valid UTF-8).
 // One hook for every route, over the query, the path parameters and a JSON body, so no route can forget
-// it; the answer names the field, e.g. `errors: {"permissions.0.key": [...]}`.
+// it; the answer names the field, e.g. `errors: {"permissions.0.key": [...]}`. The rule is the contracts'
+// (storable-text.ts), which the device link's payloads follow too.
 
 export const UNSTORABLE_TEXT_MESSAGE = 'Must not contain NUL or unpaired surrogate characters';
-// eslint-disable-next-line no-control-regex
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const MAX_DEPTH = 32;
 
 /** The path of the first string (key or value) that cannot be stored, or null. */

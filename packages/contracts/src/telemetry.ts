@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bodyId } from './fields';
+import { isStorableText } from './storable-text';
 
 // The device link's payloads (docs/device-link.md; fields from spec 02 §3 device live report and
 // report row). A device publishes JSON on `rms/{device_id}/telemetry`: one sample or an array of
@@ -11,29 +12,46 @@ interface FieldSpec {
   min: number;
   max: number;
   integer?: boolean;
+  /** Stored as a 4-byte float (PostgreSQL `real`); the rest are whole numbers or 8-byte floats. */
+  float4?: boolean;
 }
 
-/** Every reading a sample may carry, with unit and the range a 12 V / 24 V street light can report. */
+/**
+ * Every reading a sample may carry, with unit and the range a 12 V / 24 V street light can report. The
+ * readings marked float4 are stored as 4-byte floats (about 7 significant digits).
+ */
 export const TELEMETRY_FIELDS = {
   gsm_sig: { label: 'GSM signal', unit: '%', min: 0, max: 100, integer: true },
-  bt_v: { label: 'Battery voltage', unit: 'V', min: 0, max: 40 },
-  bt_ch_i: { label: 'Charging current', unit: 'A', min: 0, max: 60 },
-  bt_dis_i: { label: 'Discharging current', unit: 'A', min: 0, max: 60 },
-  soc: { label: 'State of charge', unit: '%', min: 0, max: 100 },
-  pv_v: { label: 'PV voltage', unit: 'V', min: 0, max: 100 },
-  pv_i: { label: 'PV current', unit: 'A', min: 0, max: 60 },
-  lo_v: { label: 'Load voltage', unit: 'V', min: 0, max: 60 },
-  lo_i: { label: 'Load current', unit: 'A', min: 0, max: 30 },
+  bt_v: { label: 'Battery voltage', unit: 'V', min: 0, max: 40, float4: true },
+  bt_ch_i: { label: 'Charging current', unit: 'A', min: 0, max: 60, float4: true },
+  bt_dis_i: { label: 'Discharging current', unit: 'A', min: 0, max: 60, float4: true },
+  soc: { label: 'State of charge', unit: '%', min: 0, max: 100, float4: true },
+  pv_v: { label: 'PV voltage', unit: 'V', min: 0, max: 100, float4: true },
+  pv_i: { label: 'PV current', unit: 'A', min: 0, max: 60, float4: true },
+  lo_v: { label: 'Load voltage', unit: 'V', min: 0, max: 60, float4: true },
+  lo_i: { label: 'Load current', unit: 'A', min: 0, max: 30, float4: true },
   brightness: { label: 'Brightness level', unit: '%', min: 0, max: 100, integer: true },
-  mppt: { label: 'MPPT efficiency', unit: '%', min: 0, max: 100 },
+  mppt: { label: 'MPPT efficiency', unit: '%', min: 0, max: 100, float4: true },
   energy_wh: { label: 'Harvested energy (cumulative)', unit: 'Wh', min: 0, max: 1e9 },
-  temp: { label: 'Temperature', unit: '°C', min: -40, max: 100 },
+  temp: { label: 'Temperature', unit: '°C', min: -40, max: 100, float4: true },
 } as const satisfies Record<string, FieldSpec>;
 export type TelemetryField = keyof typeof TELEMETRY_FIELDS;
 export const TELEMETRY_FIELD_NAMES = Object.keys(TELEMETRY_FIELDS) as TelemetryField[];
 
 /** A fault code a device reports (in a sample's `faults` or on `rms/{device_id}/fault`). */
 export const FAULT_CODE = /^[A-Z0-9_]{1,32}$/;
+
+/**
+ * The smallest magnitude a non-zero reading stored as a 4-byte float may have: 2^-63 (about 1.08e-19).
+ * PostgreSQL refuses a float4 below 2^-126 (`"1e-50" is out of range for type real`) or keeps it with
+ * fewer digits, and the graphs and rollups multiply two readings in float4 (a power: volts × amps), so
+ * each must be at least the square root of that: any product of two is then a normal float4 too. No
+ * real reading is that small: a device sends 0 instead.
+ */
+export const MIN_FLOAT4_MAGNITUDE = 2 ** -63;
+
+/** The latest epoch milliseconds a time may have (the range of a JavaScript Date). */
+export const MAX_EPOCH_MS = 8_640_000_000_000_000;
 
 /** A sample may be at most this far ahead of the server's clock (device clocks drift). */
 export const MAX_FUTURE_SKEW_MS = 5 * 60_000;
@@ -51,12 +69,58 @@ function reading(spec: FieldSpec) {
     .number({ error: (issue) => (issue.input === undefined ? 'missing' : 'not a number') })
     .min(spec.min, `below ${spec.min}`)
     .max(spec.max, `above ${spec.max}`);
-  return spec.integer ? n.int('not a whole number') : n;
+  if (spec.integer) return n.int('not a whole number');
+  // Judged by the float4 the value rounds to: one just under the limit that rounds up to it is kept.
+  return spec.float4
+    ? n.refine(
+        (v) => v === 0 || Math.abs(Math.fround(v)) >= MIN_FLOAT4_MAGNITUDE,
+        `too close to 0 to store: 0, or at least ${MIN_FLOAT4_MAGNITUDE.toPrecision(9)} in size`,
+      )
+    : n;
 }
 
 const readings = Object.fromEntries(
   Object.entries(TELEMETRY_FIELDS).map(([name, spec]) => [name, reading(spec)]),
 ) as { [K in TelemetryField]: z.ZodNumber };
+
+/**
+ * Text a device sends (a name, an error message): a string of at most `max` characters that the
+ * database can store as it is (no NUL, no unpaired surrogate: storable-text.ts).
+ */
+function deviceText(max: number) {
+  return z
+    .string('not a text')
+    .max(max, `longer than ${max} characters`)
+    .refine(isStorableText, 'contains a NUL or an unpaired surrogate character');
+}
+
+/**
+ * When a device measured or saw something: ISO 8601 with an offset, or epoch milliseconds. The one rule
+ * of a sample's `ts` and a fault report's; `deviceTimeAt` then checks it against the server's clock.
+ */
+const NOT_A_TIME = 'not an ISO 8601 time or epoch milliseconds';
+export const deviceTime = z.union(
+  [
+    z.iso.datetime({ offset: true, error: NOT_A_TIME }),
+    z.number().int(NOT_A_TIME).positive(NOT_A_TIME).max(MAX_EPOCH_MS, `above ${MAX_EPOCH_MS}`),
+  ],
+  { error: (issue) => (issue.input === undefined ? 'missing' : NOT_A_TIME) },
+);
+
+/**
+ * A `deviceTime` as epoch milliseconds, checked against the server's clock `now` (epoch ms): at most
+ * MAX_FUTURE_SKEW_MS ahead and MAX_SAMPLE_AGE_MS old. A refusal's reason names the field (`ts: ...`).
+ */
+export function deviceTimeAt(
+  ts: z.infer<typeof deviceTime>,
+  now: number,
+): { ok: true; ms: number } | { ok: false; reason: string } {
+  const ms = typeof ts === 'number' ? ts : Date.parse(ts);
+  if (!Number.isFinite(ms)) return { ok: false, reason: `ts: ${NOT_A_TIME}` };
+  if (ms > now + MAX_FUTURE_SKEW_MS) return { ok: false, reason: INGEST_MESSAGES.futureSample };
+  if (ms < now - MAX_SAMPLE_AGE_MS) return { ok: false, reason: INGEST_MESSAGES.oldSample };
+  return { ok: true, ms };
+}
 
 /**
  * One sample. `ts` is when it was measured (ISO 8601 or epoch milliseconds); `lo_sts` is the load
@@ -65,15 +129,12 @@ const readings = Object.fromEntries(
  */
 export const telemetrySample = z.object(
   {
-    ts: z.union([z.iso.datetime({ offset: true }), z.number().int().positive().max(8_640_000_000_000_000)], {
-      error: (issue) =>
-        issue.input === undefined ? 'missing' : 'not an ISO 8601 time or epoch milliseconds',
-    }),
+    ts: deviceTime,
     ...readings,
     lo_sts: z.union([z.literal(0), z.literal(1)], {
       error: (issue) => (issue.input === undefined ? 'missing' : 'not 0 or 1'),
     }),
-    telecom: z.string('not a text').max(40, 'longer than 40 characters').optional(),
+    telecom: deviceText(40).optional(),
     faults: z
       .array(
         z.string('not a text').regex(FAULT_CODE, 'not a fault code (A-Z, 0-9, _; at most 32)'),
@@ -102,13 +163,13 @@ export function reasonOf(error: z.ZodError): string {
 /** A message: one sample or a batch. */
 export const telemetryMessage = z.union([telemetrySample, telemetryBatch]);
 
-/** A fault report on `rms/{device_id}/fault`: the device's whole list of active faults at `ts`. */
+/**
+ * A fault report on `rms/{device_id}/fault`: the device's whole list of active faults at `ts`, which
+ * follows a sample's rule (`deviceTime`, then `deviceTimeAt`).
+ */
 export const faultReport = z.object(
   {
-    ts: z.union([z.iso.datetime({ offset: true }), z.number().int().positive()], {
-      error: (issue) =>
-        issue.input === undefined ? 'missing' : 'not an ISO 8601 time or epoch milliseconds',
-    }),
+    ts: deviceTime,
     faults: z
       .array(z.string('not a text').regex(FAULT_CODE, 'not a fault code (A-Z, 0-9, _; at most 32)'), {
         error: (issue) => (issue.input === undefined ? 'missing' : 'not a list'),
@@ -123,7 +184,7 @@ export const commandAck = z.object(
   {
     id: bodyId,
     ok: z.boolean({ error: (issue) => (issue.input === undefined ? 'missing' : 'not true or false') }),
-    error: z.string('not a text').max(200, 'longer than 200 characters').optional(),
+    error: deviceText(200).optional(),
   },
   { error: 'not a JSON object' },
 );
@@ -199,6 +260,9 @@ export type AlarmEventType = (typeof ALARM_EVENT_TYPES)[number];
 
 export const INGEST_MESSAGES = {
   badJson: 'payload: not valid JSON',
+  badUtf8: 'payload: not valid UTF-8',
+  /** A sample the contract took that the database refused to store (the rest of its message was stored). */
+  notStored: (path: string) => `${path}: not stored, the database refused it`,
   unknownDevice: 'Unknown device or wrong key',
   futureSample: `ts: more than ${MAX_FUTURE_SKEW_MS / 60_000} minutes ahead of the server's clock`,
   oldSample: `ts: older than ${MAX_SAMPLE_AGE_MS / 86_400_000} days`,

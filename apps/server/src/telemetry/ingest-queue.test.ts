@@ -11,8 +11,9 @@ import { writeBatch } from './write-batch';
 // The ingest queue writes what several devices sent as one batch, in one transaction. When the
 // database refuses the batch for one row's data (here a sample of a device that is gone: a foreign key
 // violation), the queue splits the batch until that row stands alone. Every other row is stored, the
-// bad one is dropped and reported, and every submission settles (the device is acknowledged) without
-// a retry: writing that row again could never succeed, and retrying would hold everything behind it.
+// bad one is dropped and reported, and every submission settles without a retry: writing that row again
+// could never succeed, and retrying would hold everything behind it. The submission holding the dropped
+// row is told so (its device is refused, not acknowledged); the others are told all was stored.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -55,6 +56,7 @@ describe('a batch holding one row the database refuses', () => {
     // Without the isolation the batch fails as a whole and is retried forever: no submission settles.
     const outcome = await Promise.race([Promise.all(submissions).then(() => 'settled' as const), retry]);
     expect(outcome).toBe('settled');
+    expect(await Promise.all(submissions)).toEqual([{ dropped: [] }, { dropped: [0] }, { dropped: [] }]);
     await queue.close();
     expect(batches[0]).toBe(5);
     const stored = await db

@@ -8,7 +8,8 @@ import type { SampleRow } from './sample-row';
 // for room, and since the broker reads no more from a connection whose messages are unsettled, a
 // burst slows the devices down instead of filling memory. A batch the database refuses for its data
 // (say, a device deleted meanwhile) is split until the offending rows are found and dropped, so one bad
-// row cannot hold everything behind it.
+// row cannot hold everything behind it; its submitter is told which of its rows were dropped, so that
+// the device is refused, not told they were stored.
 //
 // Several writers (PostgreSQL) keep the database busy while the server prepares the next batch. Each
 // writer owns a fixed share of the devices (device id modulo writers), so two transactions never
@@ -33,9 +34,14 @@ export interface IngestQueueOptions {
   onError?(error: unknown, attempt: number): void;
 }
 
+/** How a submission settled: the indexes (in the submitted rows) of those the database refused. */
+export interface Submitted {
+  dropped: number[];
+}
+
 interface Pending {
   rows: SampleRow[];
-  resolve(): void;
+  resolve(result: Submitted): void;
 }
 
 export interface IngestStats {
@@ -89,15 +95,16 @@ export class IngestQueue {
   }
 
   /**
-   * Resolves once the rows are committed (or were already stored). The rows of one submission belong
-   * to one device (one message or HTTP call).
+   * Resolves once the rows are committed (or were already stored), naming those the database refused
+   * for their data (dropped: not stored). The rows of one submission belong to one device (one message
+   * or HTTP call).
    */
-  async submit(rows: SampleRow[]): Promise<void> {
-    if (rows.length === 0) return;
+  async submit(rows: SampleRow[]): Promise<Submitted> {
+    if (rows.length === 0) return { dropped: [] };
     if (this.closed) throw new Error('ingest is closed');
     await this.room();
     const lane = this.lanes[this.laneOf(rows[0]!.deviceId, this.lanes.length)]!;
-    return new Promise<void>((resolve) => {
+    return new Promise<Submitted>((resolve) => {
       lane.waiting.push({ rows, resolve });
       lane.waitingRows += rows.length;
       this.queuedRows += rows.length;
@@ -133,7 +140,8 @@ export class IngestQueue {
     }
   }
 
-  private async writeIsolating(rows: SampleRow[]): Promise<void> {
+  /** Writes the rows, splitting a batch the database refuses for its data; adds the rows dropped to `dropped`. */
+  private async writeIsolating(rows: SampleRow[], dropped: Set<SampleRow>): Promise<void> {
     try {
       const { stored } = await this.write(rows);
       this.stats.batches++;
@@ -143,12 +151,13 @@ export class IngestQueue {
       if (!isDataError(error)) throw error;
       if (rows.length === 1) {
         this.stats.dropped++;
+        dropped.add(rows[0]!);
         this.onError(error, 0);
         return;
       }
       const half = Math.ceil(rows.length / 2);
-      await this.writeIsolating(rows.slice(0, half));
-      await this.writeIsolating(rows.slice(half));
+      await this.writeIsolating(rows.slice(0, half), dropped);
+      await this.writeIsolating(rows.slice(half), dropped);
     }
   }
 
@@ -169,9 +178,12 @@ export class IngestQueue {
     }
     lane.waitingRows -= count;
     const rows = batch.flatMap((p) => p.rows);
+    const dropped = new Set<SampleRow>();
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.writeIsolating(rows);
+        // A retry writes the whole batch again: what it drops is found again.
+        dropped.clear();
+        await this.writeIsolating(rows, dropped);
         break;
       } catch (error) {
         this.stats.retries++;
@@ -181,7 +193,10 @@ export class IngestQueue {
     }
     lane.writing = false;
     this.queuedRows -= count;
-    for (const p of batch) p.resolve();
+    for (const p of batch) {
+      const indexes = dropped.size === 0 ? [] : p.rows.flatMap((r, i) => (dropped.has(r) ? [i] : []));
+      p.resolve({ dropped: indexes });
+    }
     for (const wake of this.roomWaiters.splice(0)) wake();
     if (lane.waiting.length > 0) this.schedule(lane);
   }

@@ -5,7 +5,7 @@ import { dayResolver } from './day-of';
 import { IngestQueue } from './ingest-queue';
 import type { CommittedBatch, FromMain, IngestWorkerData, ToMain } from './ingest-worker-messages';
 import { samplesKeptSince } from './storage/settings';
-import { rowsOfMessage } from './telemetry-intake';
+import { notStoredReason, rowsOfMessage } from './telemetry-intake';
 import { writeBatch } from './write-batch';
 
 // One ingest worker thread (ingest-workers.ts starts them): it owns the devices whose id modulo the
@@ -80,8 +80,11 @@ port.on('message', (message: FromMain) => {
           continue;
         }
         queue.submit(parsed.rows).then(
-          () => {
-            done.push(seq);
+          ({ dropped }) => {
+            // Rows the database refused after the contract took them: the device is refused, not acknowledged.
+            const reason = notStoredReason(parsed.rows, dropped);
+            if (reason === null) done.push(seq);
+            else refused.push([seq, reason]);
             soon();
           },
           (error: unknown) => logError('ingest: message not taken', error),

@@ -1,7 +1,7 @@
 import {
+  deviceTimeAt,
   INGEST_MESSAGES,
-  MAX_FUTURE_SKEW_MS,
-  MAX_SAMPLE_AGE_MS,
+  reasonOf,
   telemetryBatch,
   telemetrySample,
   type TelemetrySample,
@@ -47,19 +47,16 @@ export function toRows(
 ): ParseResult {
   // Checked against the one shape it has, so that the error names the field (a union would not).
   const parsed = (Array.isArray(json) ? telemetryBatch : telemetrySample).safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return { ok: false, reason: `${issue?.path.join('.') || 'payload'}: ${issue?.message ?? 'invalid'}` };
-  }
+  if (!parsed.success) return { ok: false, reason: reasonOf(parsed.error) };
   const samples = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
   const rows: SampleRow[] = [];
   for (const sample of samples) {
-    const ts = typeof sample.ts === 'number' ? sample.ts : Date.parse(sample.ts);
-    if (ts > now + MAX_FUTURE_SKEW_MS) return { ok: false, reason: INGEST_MESSAGES.futureSample };
-    if (ts < now - MAX_SAMPLE_AGE_MS) return { ok: false, reason: INGEST_MESSAGES.oldSample };
-    if (retention && ts < retention.since(now))
+    // The contract's clock rule, the same for a fault report's time (uplink.ts).
+    const time = deviceTimeAt(sample.ts, now);
+    if (!time.ok) return time;
+    if (retention && time.ms < retention.since(now))
       return { ok: false, reason: INGEST_MESSAGES.beyondRetention(retention.days) };
-    rows.push(rowOf(deviceId, ts, sample));
+    rows.push(rowOf(deviceId, time.ms, sample));
   }
   return { ok: true, rows };
 }

@@ -27,6 +27,15 @@ export interface TelemetryIntake {
   close(): Promise<void>;
 }
 
+/**
+ * Why a message is refused when the database dropped some of its rows (ingest-queue.ts) after the
+ * contract took them: the device must not be told they were stored. Names the first one dropped.
+ */
+export function notStoredReason(rows: readonly SampleRow[], dropped: readonly number[]): string | null {
+  if (dropped.length === 0) return null;
+  return INGEST_MESSAGES.notStored(rows.length === 1 ? 'payload' : String(dropped[0]));
+}
+
 /** Parses and validates one message; the same checks in this thread and in an ingest worker. */
 export function rowsOfMessage(
   deviceId: number,
@@ -59,12 +68,13 @@ export class LocalIntake implements TelemetryIntake {
   async take(deviceId: number, message: TelemetryMessage, now: number): Promise<IntakeResult> {
     const parsed = rowsOfMessage(deviceId, message, now, this.retention);
     if (!parsed.ok) return parsed;
-    await this.queue.submit(parsed.rows);
-    return { ok: true };
+    const { dropped } = await this.queue.submit(parsed.rows);
+    const reason = notStoredReason(parsed.rows, dropped);
+    return reason === null ? { ok: true } : { ok: false, reason };
   }
 
-  submit(rows: SampleRow[]): Promise<void> {
-    return this.queue.submit(rows);
+  async submit(rows: SampleRow[]): Promise<void> {
+    await this.queue.submit(rows);
   }
 
   get stats(): IngestStats {

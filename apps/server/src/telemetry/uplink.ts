@@ -1,6 +1,8 @@
+import { isUtf8 } from 'node:buffer';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   commandAck,
+  deviceTimeAt,
   faultReport,
   INGEST_MESSAGES,
   PUBLISH_REASON_CODES,
@@ -54,6 +56,9 @@ export class Uplink {
   /** Resolves once the message is stored (telemetry: committed); refused messages say why. */
   async receive(device: DeviceIdentity, kind: UplinkTopic, payload: Buffer | string): Promise<UplinkResult> {
     this.stats.received[kind]++;
+    // Bytes that are not UTF-8 would be read as U+FFFD and stored so: refused instead, never altered.
+    if (typeof payload !== 'string' && !isUtf8(payload))
+      return this.refuse(device, kind, INGEST_MESSAGES.badUtf8);
     if (kind === 'telemetry') {
       // Room first: a burst's backlog waits as raw payloads, not parsed samples.
       await this.intake.room();
@@ -73,7 +78,10 @@ export class Uplink {
     }
     const report = faultReport.safeParse(json);
     if (!report.success) return this.refuse(device, kind, reasonOf(report.error));
-    await this.reportFaults(device, report.data.faults, new Date(report.data.ts));
+    // A sample's clock rule: not ahead of the server's clock, not older than a sample may be.
+    const time = deviceTimeAt(report.data.ts, Date.now());
+    if (!time.ok) return this.refuse(device, kind, time.reason);
+    await this.reportFaults(device, report.data.faults, new Date(time.ms));
     return { ok: true };
   }
 
