@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import type ExcelJS from 'exceljs';
 import {
   BULK_AREAS,
   BULK_MESSAGES,
@@ -109,6 +110,28 @@ for (const kind of ['rms', 'stlt', 'pole'] as const) {
     }
   });
 }
+
+test('pole list: a cell the sheet cannot read is refused, naming its row and column', async ({
+  page,
+}, testInfo) => {
+  const area = BULK_AREAS.pole;
+  await signIn(page);
+  await page.goto(INVENTORY.pole.viewPath);
+  await expect(page.getByRole('heading', { name: VIEW_TITLES.pole })).toBeVisible();
+  const [header, example] = await downloadSample(page, 'pole');
+  const row: ExcelJS.CellValue[] = rowWith(header!, example!, {
+    [area.columns[0]!.header]: `E2E-POLE-${stamp}-F`,
+  });
+  // A formula whose result is an error, as a spreadsheet saves =1/0: it was stored as "[object Object]".
+  row[header!.indexOf('Remarks')] = { formula: '1/0', result: { error: '#DIV/0!' } } as ExcelJS.CellValue;
+  const dialog = await expectRefused(uploadSheet(page, area.title, await sheetOf([header!, row])));
+  await expect(
+    dialog.getByRole('row', { name: `2 ${BULK_MESSAGES.cellError('Remarks', '#DIV/0!')}` }),
+  ).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('bulk-cell-error-1440.png') });
+  await page.setViewportSize({ width: 760, height: 900 });
+  await page.screenshot({ path: testInfo.outputPath('bulk-cell-error-760.png') });
+});
 
 test('MSISDN screens: sample, a bad row refused, good sheets saved from the list and the add screen', async ({
   page,

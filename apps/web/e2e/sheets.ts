@@ -7,8 +7,11 @@ import { BULK_AREAS, type BulkAreaName } from '@rms/contracts/bulk-upload';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** A sheet of these rows; a number stays a number cell, as when typed into a General-format column. */
-export async function sheetOf(rows: (string | number)[][]): Promise<Buffer> {
+/**
+ * A sheet of these rows; a number stays a number cell, as when typed into a General-format column, and
+ * a formula keeps the result given (as a spreadsheet program saves it).
+ */
+export async function sheetOf(rows: ExcelJS.CellValue[][]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Sheet1');
   for (const row of rows) sheet.addRow(row);
