@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { UNSTORABLE_TEXT as UNSTORABLE } from '@rms/contracts/storable-text';
+import { isStorableText, storableForm } from '@rms/contracts/storable-text';
 import { fieldError } from './errors';
 
 // Text that PostgreSQL cannot store, refused before any route sees it: a NUL character (text columns
@@ -13,13 +13,13 @@ const MAX_DEPTH = 32;
 
 /** The path of the first string (key or value) that cannot be stored, or null. */
 export function unstorableTextAt(value: unknown, path: string[] = [], depth = 0): string[] | null {
-  if (typeof value === 'string') return UNSTORABLE.test(value) ? path : null;
+  if (typeof value === 'string') return isStorableText(value) ? null : path;
   if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return null;
   // Parsed JSON and query objects only: an uploaded file's bytes (a Buffer) or a stream is not text.
   if (ArrayBuffer.isView(value) || typeof (value as { pipe?: unknown }).pipe === 'function') return null;
   const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
   for (const [key, item] of entries) {
-    if (UNSTORABLE.test(key)) return [...path, key.replace(UNSTORABLE, '?')];
+    if (!isStorableText(key)) return [...path, storableForm(key)];
     const found = unstorableTextAt(item, [...path, key], depth + 1);
     if (found) return found;
   }

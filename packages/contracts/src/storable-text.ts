@@ -4,12 +4,17 @@
 // every route's query, parameters and JSON body, and the device link's contracts (telemetry.ts) for
 // what devices send over MQTT and HTTP ingest, which those routes parse themselves.
 
-/** Matches what cannot be stored: a NUL, a high surrogate without its low one, a low one without its high one. */
-export const UNSTORABLE_TEXT =
-  // eslint-disable-next-line no-control-regex
-  /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const NUL = '\u0000';
+/** A high surrogate without its low one, or a low one without its high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Whether the database can store `text` as it is (no NUL, no unpaired surrogate). */
 export function isStorableText(text: string): boolean {
-  return !UNSTORABLE_TEXT.test(text);
+  LONE_SURROGATE.lastIndex = 0;
+  return !text.includes(NUL) && !LONE_SURROGATE.test(text);
+}
+
+/** `text` with each character the database cannot store shown as `?` (to name a refused JSON key). */
+export function storableForm(text: string): string {
+  return text.replaceAll(NUL, '?').replace(LONE_SURROGATE, '?');
 }
